@@ -1,0 +1,13 @@
+// The `shlo` subcommands: each registers its options on the CLI11 app and
+// runs as a thin call into the layer that does the work.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace shlo::cli {
+
+/// `shlo parse FILE... [--format=text|json] [--tree] [--summary]`.
+/// Exit status 1 on any syntax error, 2 when a file cannot be read.
+void registerParseCommand(CLI::App &app, int &exitCode);
+
+}  // namespace shlo::cli

@@ -1,0 +1,83 @@
+#include "cli/DiagnosticOutput.h"
+
+#include <llvm/Support/MemoryBuffer.h>
+#include <llvm/Support/SourceMgr.h>
+#include <llvm/Support/raw_ostream.h>
+
+namespace shlo::cli {
+
+namespace {
+
+llvm::SourceMgr::DiagKind kindOf(Severity severity) {
+  switch (severity) {
+    case Severity::Error: return llvm::SourceMgr::DK_Error;
+    case Severity::Warning: return llvm::SourceMgr::DK_Warning;
+    case Severity::Note: return llvm::SourceMgr::DK_Note;
+  }
+  return llvm::SourceMgr::DK_Error;
+}
+
+}  // namespace
+
+void printDiagnosticsText(const syntax::SourceFile &file, const std::vector<Diagnostic> &diagnostics,
+                          std::ostream &out) {
+  if (diagnostics.empty()) return;
+  llvm::SourceMgr manager;
+  std::string_view text = file.text();
+  manager.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(text.data(), text.size()), file.path(), false),
+      llvm::SMLoc());
+  std::string rendered;
+  llvm::raw_string_ostream stream(rendered);
+  auto location = [&](uint32_t offset) { return llvm::SMLoc::getFromPointer(text.data() + std::min<size_t>(offset, text.size())); };
+  for (const Diagnostic &d : diagnostics) {
+    // A caret range must stay on the diagnostic's first line to print well.
+    uint32_t end = d.range.end;
+    syntax::Position start = file.position(d.range.begin, syntax::PositionEncoding::UTF8);
+    uint32_t lineEnd = file.lineStart(start.line) + static_cast<uint32_t>(file.lineText(start.line).size());
+    end = std::min(end, lineEnd);
+    std::vector<llvm::SMRange> ranges;
+    if (end > d.range.begin) ranges.emplace_back(location(d.range.begin), location(end));
+    manager.PrintMessage(stream, location(d.range.begin), kindOf(d.severity), d.message + " [" + d.code + "]",
+                         ranges, {}, /*ShowColors=*/false);
+    for (const RelatedInformation &related : d.related) {
+      manager.PrintMessage(stream, location(related.range.begin), llvm::SourceMgr::DK_Note, related.message, {}, {},
+                           false);
+    }
+  }
+  stream.flush();
+  out << rendered;
+}
+
+nlohmann::json rangeToJson(const syntax::SourceFile &file, syntax::TextRange range,
+                           syntax::PositionEncoding encoding) {
+  auto position = [&](uint32_t offset) {
+    syntax::Position p = file.position(offset, encoding);
+    return nlohmann::json{{"line", p.line}, {"character", p.character}};
+  };
+  return {{"start", position(range.begin)}, {"end", position(range.end)}};
+}
+
+nlohmann::json diagnosticsToJson(const syntax::SourceFile &file, const std::vector<Diagnostic> &diagnostics,
+                                 syntax::PositionEncoding encoding) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const Diagnostic &d : diagnostics) {
+    nlohmann::json related = nlohmann::json::array();
+    for (const RelatedInformation &r : d.related) {
+      related.push_back({{"range", rangeToJson(file, r.range, encoding)}, {"message", r.message}});
+    }
+    nlohmann::json entry = {
+        {"file", file.path()},
+        {"range", rangeToJson(file, d.range, encoding)},
+        {"severity", severityName(d.severity)},
+        {"code", d.code},
+        {"message", d.message},
+        {"related", related},
+    };
+    if (d.opRange) entry["op_range"] = rangeToJson(file, *d.opRange, encoding);
+    list.push_back(std::move(entry));
+  }
+  return list;
+}
+
+}  // namespace shlo::cli

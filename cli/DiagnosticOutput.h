@@ -1,0 +1,29 @@
+// Renders diagnostics for the terminal (gcc style, with the source line and a
+// caret) and as JSON with LSP positions.
+#pragma once
+
+#include <ostream>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "semantic/diagnostics/Diagnostic.h"
+#include "semantic/syntax/SourceFile.h"
+
+namespace shlo::cli {
+
+/// `file:line:col: error: message`, the source line and a caret under the
+/// range. Lines and columns are 1-based; columns count bytes.
+void printDiagnosticsText(const syntax::SourceFile &file, const std::vector<Diagnostic> &diagnostics,
+                          std::ostream &out);
+
+/// One JSON object per diagnostic: {file, range, op_range?, severity, code,
+/// message, related}, with 0-based LSP positions in `encoding`.
+nlohmann::json diagnosticsToJson(const syntax::SourceFile &file, const std::vector<Diagnostic> &diagnostics,
+                                 syntax::PositionEncoding encoding = syntax::PositionEncoding::UTF16);
+
+/// An LSP range object for a byte range.
+nlohmann::json rangeToJson(const syntax::SourceFile &file, syntax::TextRange range,
+                           syntax::PositionEncoding encoding);
+
+}  // namespace shlo::cli

@@ -1,0 +1,14 @@
+// shlo: developer tooling for StableHLO. One binary, one subcommand per tool.
+#include <CLI/CLI.hpp>
+
+#include "cli/Commands.h"
+
+int main(int argc, char **argv) {
+  CLI::App app{"shlo: developer tooling for StableHLO programs (.mlir)"};
+  app.set_version_flag("--version", std::string("shlo ") + SHLO_VERSION);
+  app.require_subcommand(1);
+  int exitCode = 0;
+  shlo::cli::registerParseCommand(app, exitCode);
+  CLI11_PARSE(app, argc, argv);
+  return exitCode;
+}

@@ -1,0 +1,14 @@
+#include "semantic/diagnostics/Diagnostic.h"
+
+namespace shlo {
+
+const char *severityName(Severity severity) {
+  switch (severity) {
+    case Severity::Error: return "error";
+    case Severity::Warning: return "warning";
+    case Severity::Note: return "note";
+  }
+  return "error";
+}
+
+}  // namespace shlo

@@ -1,0 +1,37 @@
+// The one diagnostic type of the suite: produced by the syntax layer, the
+// verifier and the linter alike, and rendered by the CLI (text, JSON) and the
+// language server (publishDiagnostics).
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "semantic/syntax/TextRange.h"
+
+namespace shlo {
+
+enum class Severity { Error, Warning, Note };
+
+/// "error", "warning" or "note".
+const char *severityName(Severity severity);
+
+struct RelatedInformation {
+  syntax::TextRange range;
+  std::string message;
+};
+
+struct Diagnostic {
+  /// Byte range of exactly what is wrong.
+  syntax::TextRange range;
+  Severity severity = Severity::Error;
+  /// Stable code: `syntax.unexpected`, `syntax.missing`, `dot_general.C12`, ...
+  std::string code;
+  std::string message;
+  std::vector<RelatedInformation> related;
+  /// Byte range of the whole operation the diagnostic belongs to, if any.
+  std::optional<syntax::TextRange> opRange;
+};
+
+}  // namespace shlo

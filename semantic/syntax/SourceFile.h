@@ -1,0 +1,44 @@
+// A source file's text with a line index, converting byte offsets to and from
+// LSP positions in either encoding.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "semantic/syntax/TextRange.h"
+
+namespace shlo::syntax {
+
+class SourceFile {
+ public:
+  SourceFile(std::string path, std::string text);
+
+  const std::string &path() const { return path_; }
+  std::string_view text() const { return text_; }
+
+  /// Number of lines; a file ending in '\n' has an empty last line.
+  uint32_t lineCount() const { return static_cast<uint32_t>(lineStarts_.size()); }
+  /// The text of a 0-based line, without its line terminator.
+  std::string_view lineText(uint32_t line) const;
+  uint32_t lineStart(uint32_t line) const { return lineStarts_[line]; }
+
+  /// The position of a byte offset (clamped to the text). Invalid UTF-8 bytes
+  /// count as one unit each, in either encoding.
+  Position position(uint32_t offset, PositionEncoding encoding) const;
+  /// The byte offset of a position; a line past the end clamps to the end of
+  /// the text and a character past the end of its line clamps to the line end.
+  uint32_t offset(Position position, PositionEncoding encoding) const;
+
+ private:
+  std::string path_;
+  std::string text_;
+  std::vector<uint32_t> lineStarts_;
+};
+
+/// Reads a whole file. Returns false and sets `error` when it cannot be read
+/// or is larger than 4 GiB (tree-sitter addresses text with 32-bit offsets).
+bool readFile(const std::string &path, std::string &contents, std::string &error);
+
+}  // namespace shlo::syntax

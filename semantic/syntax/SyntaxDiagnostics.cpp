@@ -1,0 +1,104 @@
+#include "semantic/syntax/SyntaxDiagnostics.h"
+
+#include <string>
+#include <vector>
+
+namespace shlo::syntax {
+
+namespace {
+
+std::string humanize(std::string_view kind) {
+  std::string out(kind);
+  for (char &c : out) {
+    if (c == '_') c = ' ';
+  }
+  return out;
+}
+
+/// A short, printable excerpt of the text of an ERROR node: its first line,
+/// at most 40 bytes, with control bytes shown as '?'.
+std::string excerpt(std::string_view text) {
+  size_t newline = text.find('\n');
+  std::string_view line = text.substr(0, newline);
+  bool truncated = newline != std::string_view::npos || line.size() > 40;
+  if (line.size() > 40) line = line.substr(0, 40);
+  std::string out;
+  for (char c : line) {
+    auto byte = static_cast<unsigned char>(c);
+    out += (byte < 0x20 || byte == 0x7F) ? '?' : c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  if (truncated) out += "...";
+  return out;
+}
+
+/// The innermost enclosing construct worth naming, e.g. "in operation
+/// `stablehlo.add`" or "in tensor type". `ancestors` runs from the root down.
+/// (ts_node_parent is not used: for zero-width MISSING nodes it can return a
+/// sibling that ends at the same offset.)
+std::string context(const std::vector<TSNode> &ancestors, std::string_view text) {
+  for (auto it = ancestors.rbegin(); it != ancestors.rend(); ++it) {
+    TSNode parent = *it;
+    std::string_view kind = ts_node_type(parent);
+    if (kind == "source_file" || kind == "ERROR") continue;
+    if (kind == "operation") {
+      TSNode name = fieldOf(parent, "name");
+      if (!ts_node_is_null(name)) return " in operation `" + excerpt(textOf(name, text)) + "`";
+    }
+    if (!ts_node_is_named(parent) || kind[0] == '_') continue;
+    return " in " + humanize(kind);
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string describeKind(TSNode node) {
+  std::string_view kind = ts_node_type(node);
+  if (!ts_node_is_named(node)) return "`" + std::string(kind) + "`";
+  return humanize(kind);
+}
+
+std::vector<Diagnostic> collectSyntaxDiagnostics(const SyntaxTree &tree, std::string_view text) {
+  std::vector<Diagnostic> out;
+  if (!tree.hasErrors()) return out;
+  TSTreeCursor cursor = ts_tree_cursor_new(tree.root());
+  // Depth-first over the subtrees that hold an error; an ERROR node is
+  // reported once, with what it contains.
+  std::vector<TSNode> ancestors;  // Of the cursor's node, root first.
+  bool descend = true;
+  while (true) {
+    TSNode node = ts_tree_cursor_current_node(&cursor);
+    if (descend) {
+      if (ts_node_is_missing(node)) {
+        Diagnostic d;
+        d.range = rangeOf(node);
+        d.code = "syntax.missing";
+        d.message = "expected " + describeKind(node) + context(ancestors, text);
+        out.push_back(std::move(d));
+      } else if (isKind(node, "ERROR")) {
+        Diagnostic d;
+        d.range = rangeOf(node);
+        d.code = "syntax.unexpected";
+        std::string snippet = excerpt(textOf(node, text));
+        d.message = snippet.empty() ? "unexpected input" + context(ancestors, text)
+                                    : "unexpected `" + snippet + "`" + context(ancestors, text);
+        out.push_back(std::move(d));
+      } else if (ts_node_has_error(node) && ts_tree_cursor_goto_first_child(&cursor)) {
+        ancestors.push_back(node);
+        continue;
+      }
+    }
+    if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+      descend = true;
+      continue;
+    }
+    if (!ts_tree_cursor_goto_parent(&cursor)) break;
+    ancestors.pop_back();
+    descend = false;
+  }
+  ts_tree_cursor_delete(&cursor);
+  return out;
+}
+
+}  // namespace shlo::syntax
