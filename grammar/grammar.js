@@ -81,8 +81,11 @@ module.exports = grammar({
 
     bare_id: _ => /[a-zA-Z_][a-zA-Z0-9_$.]*/,
 
-    value_id: _ => /%[a-zA-Z0-9_$.-]+/,
-    result_number: _ => token.immediate(/#[0-9]+/),
+    // A use of a value: `%x`, or result 1 of a multi-result op, `%r#1`. One
+    // token: uses are the most frequent node, and the tree's size matters.
+    // Definitions (results, arguments) reuse the token as `value_id`, so the
+    // lexer never has to choose between the two.
+    value_use: _ => /%[a-zA-Z0-9_$.-]+(#[0-9]+)?/,
     symbol: _ => choice(/@[a-zA-Z_$.][a-zA-Z0-9_$.-]*/, /@[0-9]+/, /@"([^"\\]|\\.)*"/),
     block_id: _ => /\^[a-zA-Z0-9_$.-]+/,
     attribute_alias: _ => /#[a-zA-Z_$.][a-zA-Z0-9_$.-]*/,
@@ -117,11 +120,9 @@ module.exports = grammar({
 
     result_list: $ => seq(commaSep1($.result), '='),
     result: $ => seq(
-      field('name', $.value_id),
+      field('name', alias($.value_use, $.value_id)),
       optional(seq(':', field('count', $.integer))),
     ),
-
-    value_use: $ => seq(field('name', $.value_id), optional(field('number', $.result_number))),
 
     // "stablehlo.add"(%a, %b) [^bb1] <{props}> ({...}) {attrs} : (T, T) -> T
     _generic_operation: $ => seq(
@@ -140,7 +141,6 @@ module.exports = grammar({
       optional(seq('(', commaSep(field('operand', $.value_use)), ':', commaSep($._type), ')')),
     ),
 
-    op_name: _ => choice(...OP_NAMES),
 
     // The pretty form shared by the ops of known dialects: arguments, an
     // optional attribute dictionary, the type signature, then any regions
@@ -234,7 +234,7 @@ module.exports = grammar({
       field('input', $.value_use), 'init', ':', field('init_value', $.value_use),
     ),
     iteration_argument: $ => seq(
-      field('name', $.value_id), '=', field('init_value', $.value_use),
+      field('name', alias($.value_use, $.value_id)), '=', field('init_value', $.value_use),
     ),
 
     // `[0:2, 1:4:2]` (slice), `[0]` (get_tuple_element), `[%i]` (extract).
@@ -280,7 +280,7 @@ module.exports = grammar({
       optional(field('visibility', $.visibility)),
       field('symbol', $.symbol),
       field('arguments', $.function_arguments),
-      optional(seq('->', field('results', $.function_results))),
+      optional(seq('->', field('result_types', $.function_results))),
       optional(seq('attributes', field('attributes', $.attribute_dictionary))),
       optional(field('body', $.region)),
     ),
@@ -290,7 +290,7 @@ module.exports = grammar({
     function_arguments: $ => seq('(', commaSep($.function_argument), ')'),
     function_argument: $ => choice(
       seq(
-        field('name', $.value_id), ':', field('type', $._type),
+        field('name', alias($.value_use, $.value_id)), ':', field('type', $._type),
         optional(field('attributes', $.attribute_dictionary)),
         optional(field('location', $.location)),
       ),
@@ -363,7 +363,7 @@ module.exports = grammar({
 
     block_argument_list: $ => seq('(', commaSep($.block_argument), ')'),
     block_argument: $ => seq(
-      field('name', $.value_id), ':', field('type', $._type),
+      field('name', alias($.value_use, $.value_id)), ':', field('type', $._type),
       optional(field('attributes', $.attribute_dictionary)),
       optional(field('location', $.location)),
     ),
@@ -411,7 +411,7 @@ module.exports = grammar({
     // tensor<2x?x3xf32, #stablehlo.bounds<?, 4, ?>>, tensor<*xf32>
     tensor_type: $ => seq(
       'tensor', '<',
-      repeat(field('dimension', $.dimension)),
+      optional(field('shape', $.shape)),
       field('element_type', $._type),
       optional(seq(',', field('encoding', $._attribute_value))),
       '>',
@@ -419,21 +419,24 @@ module.exports = grammar({
 
     vector_type: $ => seq(
       'vector', '<',
-      repeat(field('dimension', $.dimension)),
+      optional(field('shape', $.shape)),
       field('element_type', $._type),
       '>',
     ),
 
     memref_type: $ => seq(
       'memref', '<',
-      repeat(field('dimension', $.dimension)),
+      optional(field('shape', $.shape)),
       field('element_type', $._type),
       optional(seq(',', field('layout', $._attribute_value))),
       '>',
     ),
 
-    // `4x`, `?x` (dynamic), `*x` (unranked): MLIR writes shapes unseparated.
-    dimension: _ => /([0-9]+|\?|\*)x/,
+    // The dimension sizes before the element type: `2x?x3x` (`?` dynamic,
+    // `*x` unranked). One token, since MLIR writes shapes unseparated and a
+    // node per dimension would double the size of the tree; the semantic
+    // layer splits it at each `x`.
+    shape: _ => /(([0-9]+|\?)x)+|\*x/,
 
     tuple_type: $ => seq('tuple', '<', commaSep(field('element', $._type)), '>'),
     complex_type: $ => choice(
@@ -441,16 +444,9 @@ module.exports = grammar({
       // The early spec draft's names for complex<f32> and complex<f64>.
       'c64', 'c128',
     ),
-    // Any width MLIR allows (i10 appears in verifier tests), not just the spec's.
-    integer_type: $ => choice(
-      token(prec(1, /[su]?i[0-9]+/)),
-      // The early spec draft's name for i1.
-      'pred',
-    ),
-    float_type: _ => choice(...FLOAT_TYPES),
-    index_type: _ => 'index',
-    none_type: _ => 'none',
-    token_type: _ => '!stablehlo.token',
+    // Any width MLIR allows (i10 appears in verifier tests), and the early
+    // spec draft's `pred` for i1.
+    integer_type: _ => token(prec(1, choice(/[su]?i[0-9]+/, 'pred'))),
 
     // !quant.uniform<i8<-127:127>:f32:1, {0.1:-30, 0.5:-20}>
     quantized_type: $ => seq(
@@ -638,5 +634,17 @@ module.exports = grammar({
       field('value', choice($.string, $.metadata_dictionary)),
     ),
     metadata_dictionary: $ => seq('{', commaSep($.metadata_entry), '}'),
+
+    // Keyword lists last: tree-sitter numbers tokens in order of appearance,
+    // and only tokens numbered below 256 are stored inline in the tree.
+    // Single tokens rather than keyword choices: a choice of keywords makes an
+    // extra internal node around each leaf, and these are the commonest nodes.
+    // Where a bare identifier is also valid, the exact name wins by precedence.
+    float_type: _ => token(prec(1, choice(...FLOAT_TYPES))),
+
+    op_name: _ => token(prec(1, choice(...OP_NAMES))),
+    index_type: _ => 'index',
+    none_type: _ => 'none',
+    token_type: _ => '!stablehlo.token',
   },
 });

@@ -52,8 +52,9 @@ class Parser {
 /// The node's byte range.
 inline TextRange rangeOf(TSNode node) { return {ts_node_start_byte(node), ts_node_end_byte(node)}; }
 
-/// The node's text in `source`.
+/// The node's text in `source`; empty for a null node.
 inline std::string_view textOf(TSNode node, std::string_view source) {
+  if (ts_node_is_null(node)) return {};
   uint32_t begin = ts_node_start_byte(node), end = ts_node_end_byte(node);
   if (end > source.size() || begin > end) return {};
   return source.substr(begin, end - begin);

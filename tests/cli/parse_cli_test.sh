@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Drives the real `shlo parse` binary: exit codes, text and JSON output.
+set -u
+SHLO="$1"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failures=0; passed=0
+check() {  # check NAME CONDITION...
+  local name="$1"; shift
+  if "$@"; then passed=$((passed + 1)); else echo "FAIL: $name"; failures=$((failures + 1)); fi
+}
+
+printf 'func.func @f(%%a: tensor<4xf32>) -> tensor<4xf32> {\n  %%0 = stablehlo.abs %%a : tensor<4xf32>\n  return %%0 : tensor<4xf32>\n}\n' > "$tmp/good.mlir"
+printf '%%0 = stablehlo.abs %%a : tensor<4xf32\n' > "$tmp/bad.mlir"
+head -c 4096 /dev/urandom > "$tmp/binary.mlir"
+: > "$tmp/empty.mlir"
+
+"$SHLO" parse "$tmp/good.mlir" > "$tmp/out" 2>&1; check "valid file exits 0" test $? -eq 0
+check "valid file prints nothing" test ! -s "$tmp/out"
+"$SHLO" parse "$tmp/bad.mlir" 2> "$tmp/err"; check "syntax error exits 1" test $? -eq 1
+check "text diagnostic is file:line:col" grep -q "bad.mlir:1:37: error: expected \`>\` in tensor type" "$tmp/err"
+check "text diagnostic shows a caret" grep -q '^ *\^' "$tmp/err"
+"$SHLO" parse --format=json "$tmp/bad.mlir" > "$tmp/json"; check "json exits 1" test $? -eq 1
+check "json has 0-based LSP range" grep -q '"character": 36' "$tmp/json"
+check "json has the code" grep -q '"code": "syntax.missing"' "$tmp/json"
+"$SHLO" parse --format=json "$tmp/binary.mlir" > "$tmp/json2"; check "binary file exits 1" test $? -eq 1
+check "binary file json is an array" grep -q '^\[' "$tmp/json2"
+"$SHLO" parse "$tmp/empty.mlir"; check "empty file exits 0" test $? -eq 0
+"$SHLO" parse "$tmp/missing.mlir" 2> "$tmp/err3"; check "unreadable file exits 2" test $? -eq 2
+check "unreadable file is named" grep -q "missing.mlir: error: cannot open file" "$tmp/err3"
+"$SHLO" parse --tree "$tmp/good.mlir" > "$tmp/tree"; check "tree prints operations" grep -q '(operation \[1, 2\]' "$tmp/tree"
+check "tree prints fields" grep -q 'results: (result_list' "$tmp/tree"
+"$SHLO" parse --summary "$tmp/good.mlir" > "$tmp/sum"; check "summary counts" grep -q '1 functions, 3 operations' "$tmp/sum"
+"$SHLO" --version | grep -q '^shlo '; check "--version" test $? -eq 0
+"$SHLO" --help | grep -q 'parse'; check "--help lists parse" test $? -eq 0
+
+echo "cli_parse: $passed passed, $failures failed"
+test "$failures" -eq 0
