@@ -519,7 +519,10 @@ module.exports = grammar({
       $.location,
       alias($.bare_id, $.enum_value),
       $.affine_map,
+      $.affine_map_attribute,
     ),
+
+    affine_map_attribute: $ => seq('affine_map', '<', field('map', $.affine_map), '>'),
 
     // (d0, d1)[s0] -> (d0 : dense, d1 floordiv 2 : compressed), as in sparse
     // tensor encodings and affine_map<...>; kept as balanced token groups.
@@ -637,12 +640,16 @@ module.exports = grammar({
 
     // Keyword lists last: tree-sitter numbers tokens in order of appearance,
     // and only tokens numbered below 256 are stored inline in the tree.
-    // Single tokens rather than keyword choices: a choice of keywords makes an
-    // extra internal node around each leaf, and these are the commonest nodes.
-    // Where a bare identifier is also valid, the exact name wins by precedence.
+    // Type names are single tokens rather than keyword choices: a choice makes
+    // an internal node around each leaf, and these are the commonest nodes.
+    // They win over a bare identifier of the same length by precedence. (No
+    // such token may be a prefix of a keyword: precedence beats length, so it
+    // would cut the keyword short.)
     float_type: _ => token(prec(1, choice(...FLOAT_TYPES))),
 
-    op_name: _ => token(prec(1, choice(...OP_NAMES))),
+    // Op names stay keywords (a choice of strings): one is a prefix of
+    // another (`call`, `callsite`), which single-token matching gets wrong.
+    op_name: _ => choice(...OP_NAMES),
     index_type: _ => 'index',
     none_type: _ => 'none',
     token_type: _ => '!stablehlo.token',
