@@ -34,6 +34,8 @@ CRATES=(anyhow ansi-term atty clap-2 difference dirs glob html-escape indexmap
   smallbitvec tiny-http walkdir which log toml cc thiserror libloading once-cell getopts)
 PKGS=(dpkg-dev)
 for c in "${CRATES[@]}"; do PKGS+=("librust-$c-dev"); done
+# A rustup toolchain, if the machine has one, else Debian's.
+[ -x "$HOME/.cargo/bin/cargo" ] && export PATH="$HOME/.cargo/bin:$PATH"
 command -v cargo >/dev/null 2>&1 || PKGS+=(cargo rustc)
 missing=()
 for p in "${PKGS[@]}"; do

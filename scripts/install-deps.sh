@@ -6,14 +6,15 @@ set -euo pipefail
 
 PACKAGES=(
   build-essential cmake ninja-build pkg-config
-  clang llvm-14-dev libclang-rt-14-dev
+  llvm-14-dev
   nlohmann-json3-dev
   libtree-sitter-dev
   libcli11-dev
   googletest libgtest-dev libgmock-dev
   libbenchmark-dev
-  neovim
 )
+# tree-sitter's generator evaluates grammar.js with Node.js.
+command -v node >/dev/null 2>&1 || PACKAGES+=(nodejs)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

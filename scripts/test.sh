@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# The README's second command (and .ci/run's): install dependencies and the
+# tree-sitter generator, build everything, and run every test through ctest:
+# unit and conformance tests, the CLI tests, the grammar's regeneration check
+# and tree-sitter's corpus and highlight tests.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+bash "$root/scripts/install-deps.sh"
+TS="$(bash "$root/grammar/build-generator.sh" | tail -n1)"
+bash "$root/scripts/build.sh" -DSHLO_TREE_SITTER_CLI="$TS"
+cd "$root/build"
+set +e
+ctest --output-on-failure -j "$(nproc)" | tee ctest.out
+status=${PIPESTATUS[0]}
+set -e
+# The figures the tests measured (counts of files parsed, examples skipped and
+# why, memory), then ctest's verdict again as the closing line.
+echo
+echo "== figures"
+grep -h '\[ figures  \]' Testing/Temporary/LastTest.log | sed 's/^\[ figures  \] //' || true
+grep -h 'passed, [0-9]* failed' Testing/Temporary/LastTest.log | grep -v '^\[' || true
+grep -E '^[0-9]+% tests passed' ctest.out
+exit "$status"
