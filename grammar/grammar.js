@@ -41,6 +41,10 @@ module.exports = grammar({
 
   externals: $ => [$._fallback_end, $._error_sentinel],
 
+  // The op-name keywords are substituted where used, so each becomes a leaf
+  // named `op_name` rather than a leaf inside an extra internal node.
+  inline: $ => [$._op_keyword],
+
   conflicts: $ => [
     // Inside an op of an unknown dialect, `{` opens either a region or an
     // attribute dictionary; only the tokens after it tell.
@@ -146,7 +150,7 @@ module.exports = grammar({
     // optional attribute dictionary, the type signature, then any regions
     // introduced by a keyword (while's cond/do, reduce's reducer).
     _custom_operation: $ => seq(
-      field('name', $.op_name),
+      field('name', alias($._op_keyword, $.op_name)),
       optional(choice(
         // constant and optimization_barrier print attr-dict first.
         seq(field('attributes', $.attribute_dictionary), optional($._custom_arguments)),
@@ -649,7 +653,7 @@ module.exports = grammar({
 
     // Op names stay keywords (a choice of strings): one is a prefix of
     // another (`call`, `callsite`), which single-token matching gets wrong.
-    op_name: _ => choice(...OP_NAMES),
+    _op_keyword: _ => choice(...OP_NAMES),
     index_type: _ => 'index',
     none_type: _ => 'none',
     token_type: _ => '!stablehlo.token',

