@@ -12,6 +12,7 @@ PACKAGES=(
   libcli11-dev
   googletest libgtest-dev libgmock-dev
   libbenchmark-dev
+  clang libclang-rt-14-dev
 )
 # tree-sitter's generator evaluates grammar.js with Node.js.
 command -v node >/dev/null 2>&1 || PACKAGES+=(nodejs)

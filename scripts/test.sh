@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # The README's second command (and .ci/run's): install dependencies and the
 # tree-sitter generator, build everything, and run every test through ctest:
-# unit and conformance tests, the CLI tests, the grammar's regeneration check
-# and tree-sitter's corpus and highlight tests.
+# unit and conformance tests, the CLI tests, the grammar's regeneration check,
+# tree-sitter's corpus and highlight tests, and bounded fuzz runs (libFuzzer
+# with ASan and UBSan).
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 bash "$root/scripts/install-deps.sh"
 TS="$(bash "$root/grammar/build-generator.sh" | tail -n1)"
-bash "$root/scripts/build.sh" -DSHLO_TREE_SITTER_CLI="$TS"
+bash "$root/scripts/build-fuzz.sh"
+bash "$root/scripts/build.sh" -DSHLO_TREE_SITTER_CLI="$TS" -DSHLO_FUZZ_BIN_DIR="$root/build-fuzz/bin"
 cd "$root/build"
 set +e
 ctest --output-on-failure -j "$(nproc)" | tee ctest.out
