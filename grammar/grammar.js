@@ -115,6 +115,7 @@ module.exports = grammar({
         $._return_operation,
         $._scan_operation,
         $._while_operation,
+        $._check_constant_operation,
         $._function_operation,
         $._module_operation,
         $._fallback_operation,
@@ -163,9 +164,18 @@ module.exports = grammar({
         ),
       )),
       ':', field('type', $.type_signature),
-      // check.expect_*_const print their constant's type, then attr-dict.
-      optional(field('attributes', $.attribute_dictionary)),
       repeat(field('region', $.named_region)),
+    ),
+
+    // check.expect_eq_const %x, dense<[1, 2]> : tensor<2xi32>, tolerance = 0.1
+    // The constant prints with its own type; options and attr-dict follow it.
+    _check_constant_operation: $ => seq(
+      field('name', alias(choice('check.expect_eq_const', 'check.expect_almost_eq_const'), $.op_name)),
+      field('operand', $.value_use),
+      ',',
+      field('attribute', $.typed_attribute),
+      repeat(seq(',', field('attribute', $.keyword_attribute))),
+      optional(field('attributes', $.attribute_dictionary)),
     ),
 
     // stablehlo.while(%arg = %init) : T cond { ... } do { ... }; with no
