@@ -10,4 +10,9 @@ namespace shlo::cli {
 /// Exit status 1 on any syntax error, 2 when a file cannot be read.
 void registerParseCommand(CLI::App &app, int &exitCode);
 
+/// `shlo check FILE... [--format=text|json] [--split-input-file]`: syntax,
+/// lowering and verifier diagnostics. Exit status 1 on any error, 2 when a
+/// file cannot be read.
+void registerCheckCommand(CLI::App &app, int &exitCode);
+
 }  // namespace shlo::cli

@@ -9,6 +9,7 @@ int main(int argc, char **argv) {
   app.require_subcommand(1);
   int exitCode = 0;
   shlo::cli::registerParseCommand(app, exitCode);
+  shlo::cli::registerCheckCommand(app, exitCode);
   CLI11_PARSE(app, argc, argv);
   return exitCode;
 }

@@ -4,6 +4,7 @@
 
 #include <memory>
 #include <string_view>
+#include <vector>
 
 #include <tree_sitter/api.h>
 
@@ -64,6 +65,17 @@ inline std::string_view textOf(TSNode node, std::string_view source) {
 inline TSNode fieldOf(TSNode node, std::string_view name) {
   return ts_node_child_by_field_name(node, name.data(), static_cast<uint32_t>(name.size()));
 }
+
+/// A named child and the field it is in (null when in no field).
+struct FieldChild {
+  const char *field;
+  TSNode node;
+};
+
+/// The named children of `node`, in order, with their field names. Named
+/// children of hidden rules appear in their parent's list, as tree-sitter
+/// presents them.
+std::vector<FieldChild> namedChildren(TSNode node);
 
 /// True when `kind` names the node's type.
 inline bool isKind(TSNode node, std::string_view kind) { return kind == ts_node_type(node); }

@@ -1,0 +1,126 @@
+// The semantic model's IR: modules, operations, regions, blocks and SSA
+// values, each with the source range it was lowered from. Both the generic
+// and the pretty form of an op lower to the same Operation.
+//
+// Ownership: a Module owns every entity in stable arenas; entities refer to
+// each other by plain pointers, valid for the Module's lifetime.
+#pragma once
+
+#include <deque>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "semantic/ir/Attribute.h"
+#include "semantic/ir/Types.h"
+#include "semantic/syntax/TextRange.h"
+
+namespace shlo::ir {
+
+struct Operation;
+struct Block;
+struct Region;
+
+struct Use {
+  Operation *user = nullptr;
+  unsigned operandIndex = 0;
+  syntax::TextRange range;
+};
+
+/// An SSA value: an op's result or a block argument.
+struct Value {
+  std::string name;  // As written: `%0`, `%arg0`; results of `%r:2` are `%r#0`, `%r#1`.
+  Type type;
+  syntax::TextRange range;  // Of its definition.
+  Operation *definingOp = nullptr;
+  unsigned resultIndex = 0;
+  Block *ownerBlock = nullptr;  // Set for block arguments.
+  unsigned argumentIndex = 0;
+  std::vector<Use> uses;
+
+  bool isBlockArgument() const { return ownerBlock != nullptr; }
+};
+
+struct NamedAttribute {
+  std::string name;
+  Attribute value;
+  syntax::TextRange nameRange;  // Of the name, or of the value when unnamed in the text.
+};
+
+enum class OpForm : uint8_t { Generic, Pretty, Unknown };
+
+struct Operation {
+  std::string name;  // Canonical: `stablehlo.add`, `func.func`, `func.return`.
+  OpForm form = OpForm::Pretty;
+  syntax::TextRange range;      // The whole op, regions included.
+  syntax::TextRange nameRange;  // The op name.
+  syntax::TextRange typeRange;  // The written type signature, if any.
+
+  std::vector<Value *> operands;
+  std::vector<syntax::TextRange> operandRanges;
+  /// Operand types as the text writes them (a generic op's function type, a
+  /// pretty op's `(T, T) -> T`); empty where the text implies them.
+  std::vector<Type> writtenOperandTypes;
+  std::vector<Value *> results;
+  std::vector<NamedAttribute> attributes;
+  std::vector<Region *> regions;
+  Block *parentBlock = nullptr;
+
+  /// The attribute named `name`, or null.
+  const Attribute *attribute(std::string_view attributeName) const;
+  const NamedAttribute *namedAttribute(std::string_view attributeName) const;
+  void setAttribute(std::string attributeName, Attribute value, syntax::TextRange nameRange = {});
+  /// The op that holds this one in a region, or null at top level.
+  Operation *parentOp() const;
+};
+
+struct Block {
+  std::string label;  // `^bb0`, empty for an unlabelled entry block.
+  syntax::TextRange labelRange;
+  std::vector<Value *> arguments;
+  std::vector<Operation *> operations;
+  Region *parent = nullptr;
+};
+
+struct Region {
+  std::vector<Block *> blocks;
+  Operation *parent = nullptr;
+  syntax::TextRange range;
+  /// A region that the text implies but does not write, like the body of
+  /// `reduce(...) applies stablehlo.add`.
+  bool implicit = false;
+};
+
+/// A lowered file: its top-level ops (usually one `module`) and the arenas.
+class Module {
+ public:
+  Operation *newOperation();
+  Value *newValue();
+  Block *newBlock();
+  Region *newRegion();
+
+  std::vector<Operation *> topLevel;
+  /// func.func ops by symbol name, across the whole file.
+  std::map<std::string, Operation *, std::less<>> functions;
+
+ private:
+  std::deque<Operation> operations_;
+  std::deque<Value> values_;
+  std::deque<Block> blocks_;
+  std::deque<Region> regions_;
+};
+
+/// Calls `visit` on every op of the module, outer ops before nested ones.
+template <typename F>
+void walk(const std::vector<Operation *> &ops, F &&visit) {
+  for (Operation *op : ops) {
+    visit(op);
+    for (Region *region : op->regions) {
+      for (Block *block : region->blocks) walk(block->operations, visit);
+    }
+  }
+}
+
+}  // namespace shlo::ir

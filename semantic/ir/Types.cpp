@@ -1,0 +1,315 @@
+#include "semantic/ir/Types.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace shlo::ir {
+
+namespace {
+
+struct FloatFormatInfo {
+  FloatFormat format;
+  const char *name;
+  unsigned width;
+};
+
+constexpr FloatFormatInfo kFloatFormats[] = {
+    {FloatFormat::F4E2M1FN, "f4E2M1FN", 4},       {FloatFormat::F6E2M3FN, "f6E2M3FN", 6},
+    {FloatFormat::F6E3M2FN, "f6E3M2FN", 6},       {FloatFormat::F8E3M4, "f8E3M4", 8},
+    {FloatFormat::F8E4M3, "f8E4M3", 8},           {FloatFormat::F8E4M3FN, "f8E4M3FN", 8},
+    {FloatFormat::F8E4M3FNUZ, "f8E4M3FNUZ", 8},   {FloatFormat::F8E4M3B11FNUZ, "f8E4M3B11FNUZ", 8},
+    {FloatFormat::F8E5M2, "f8E5M2", 8},           {FloatFormat::F8E5M2FNUZ, "f8E5M2FNUZ", 8},
+    {FloatFormat::F8E8M0FNU, "f8E8M0FNU", 8},     {FloatFormat::BF16, "bf16", 16},
+    {FloatFormat::F16, "f16", 16},                {FloatFormat::TF32, "tf32", 19},
+    {FloatFormat::F32, "f32", 32},                {FloatFormat::F64, "f64", 64},
+    {FloatFormat::F80, "f80", 80},                {FloatFormat::F128, "f128", 128},
+};
+
+const FloatFormatInfo &info(FloatFormat format) { return kFloatFormats[static_cast<size_t>(format)]; }
+
+std::string formatDouble(double value) {
+  // MLIR prints float attributes in scientific notation with 6 digits.
+  char buffer[64];
+  std::snprintf(buffer, sizeof buffer, "%.6e", value);
+  return buffer;
+}
+
+std::string dimensionText(int64_t size) { return size == kDynamic ? "?" : std::to_string(size); }
+
+}  // namespace
+
+unsigned bitWidth(FloatFormat format) { return info(format).width; }
+const char *floatFormatName(FloatFormat format) { return info(format).name; }
+
+std::optional<FloatFormat> parseFloatFormat(std::string_view name) {
+  for (const FloatFormatInfo &f : kFloatFormats) {
+    if (name == f.name) return f.format;
+  }
+  return std::nullopt;
+}
+
+ElementType ElementType::integer(unsigned width, Signedness signedness) {
+  ElementType t;
+  t.kind_ = Kind::Integer;
+  t.width_ = width;
+  t.signedness_ = signedness;
+  return t;
+}
+
+ElementType ElementType::floating(FloatFormat format) {
+  ElementType t;
+  t.kind_ = Kind::Float;
+  t.format_ = format;
+  t.width_ = ir::bitWidth(format);
+  return t;
+}
+
+ElementType ElementType::complex(FloatFormat part) {
+  ElementType t;
+  t.kind_ = Kind::Complex;
+  t.format_ = part;
+  t.width_ = 2 * ir::bitWidth(part);
+  return t;
+}
+
+ElementType ElementType::index() {
+  ElementType t;
+  t.kind_ = Kind::Index;
+  t.width_ = 64;
+  return t;
+}
+
+ElementType ElementType::none() { return ElementType(); }
+
+ElementType ElementType::quantized(std::shared_ptr<const QuantizedElement> info) {
+  ElementType t;
+  t.kind_ = Kind::Quantized;
+  t.width_ = info ? info->storageType.width() : 0;
+  t.quantized_ = std::move(info);
+  return t;
+}
+
+unsigned ElementType::bitWidth() const { return width_; }
+
+std::string ElementType::str() const {
+  switch (kind_) {
+    case Kind::Integer:
+      return std::string(signedness_ == Signedness::Signed     ? "si"
+                         : signedness_ == Signedness::Unsigned ? "ui"
+                                                               : "i") +
+             std::to_string(width_);
+    case Kind::Float: return floatFormatName(format_);
+    case Kind::Complex: return std::string("complex<") + floatFormatName(format_) + ">";
+    case Kind::Index: return "index";
+    case Kind::None: return "none";
+    case Kind::Quantized: {
+      const QuantizedElement &q = *quantized_;
+      std::ostringstream out;
+      out << "!quant.uniform<" << q.storageType.str();
+      if (q.explicitStorageRange) out << "<" << q.storageMin << ":" << q.storageMax << ">";
+      out << ":" << q.expressedType.str();
+      if (q.quantizationDimension) out << ":" << *q.quantizationDimension;
+      out << ", ";
+      auto parameter = [&](size_t i) {
+        out << formatDouble(q.scales[i]);
+        if (i < q.zeroPoints.size() && q.zeroPoints[i] != 0) out << ":" << q.zeroPoints[i];
+      };
+      if (q.quantizationDimension) {
+        out << "{";
+        for (size_t i = 0; i < q.scales.size(); ++i) {
+          if (i) out << ",";
+          parameter(i);
+        }
+        out << "}";
+      } else if (!q.scales.empty()) {
+        parameter(0);
+      }
+      out << ">";
+      return out.str();
+    }
+  }
+  return "?";
+}
+
+bool ElementType::operator==(const ElementType &other) const {
+  if (kind_ != other.kind_) return false;
+  switch (kind_) {
+    case Kind::Integer: return width_ == other.width_ && signedness_ == other.signedness_;
+    case Kind::Float:
+    case Kind::Complex: return format_ == other.format_;
+    case Kind::Quantized:
+      return quantized_ == other.quantized_ || (quantized_ && other.quantized_ && *quantized_ == *other.quantized_);
+    default: return true;
+  }
+}
+
+bool QuantizedElement::operator==(const QuantizedElement &other) const {
+  return storageType == other.storageType && storageMin == other.storageMin && storageMax == other.storageMax &&
+         expressedType == other.expressedType && quantizationDimension == other.quantizationDimension &&
+         scales == other.scales && zeroPoints == other.zeroPoints;
+}
+
+Type Type::tensor(std::vector<int64_t> shape, ElementType element, std::vector<int64_t> bounds) {
+  Type t;
+  t.kind_ = Kind::Tensor;
+  t.shape_ = std::move(shape);
+  t.element_ = std::move(element);
+  bool anyBound = false;
+  for (int64_t b : bounds) anyBound |= b != kDynamic;
+  if (anyBound) t.bounds_ = std::move(bounds);
+  return t;
+}
+
+Type Type::unrankedTensor(ElementType element) {
+  Type t;
+  t.kind_ = Kind::Tensor;
+  t.ranked_ = false;
+  t.element_ = std::move(element);
+  return t;
+}
+
+Type Type::token() {
+  Type t;
+  t.kind_ = Kind::Token;
+  return t;
+}
+
+Type Type::tuple(std::vector<Type> elements) {
+  Type t;
+  t.kind_ = Kind::Tuple;
+  t.elements_ = std::move(elements);
+  return t;
+}
+
+Type Type::function(std::vector<Type> inputs, std::vector<Type> results) {
+  Type t;
+  t.kind_ = Kind::Function;
+  t.elements_ = std::move(inputs);
+  t.results_ = std::move(results);
+  return t;
+}
+
+Type Type::scalar(ElementType element) {
+  Type t;
+  t.kind_ = Kind::Scalar;
+  t.element_ = std::move(element);
+  return t;
+}
+
+Type Type::other(std::string text) {
+  Type t;
+  t.kind_ = Kind::Other;
+  t.text_ = std::move(text);
+  return t;
+}
+
+bool Type::hasStaticShape() const {
+  if (kind_ != Kind::Tensor || !ranked_) return false;
+  for (int64_t d : shape_) {
+    if (d == kDynamic) return false;
+  }
+  return true;
+}
+
+int64_t Type::numElements() const {
+  int64_t n = 1;
+  for (int64_t d : shape_) n *= d;
+  return n;
+}
+
+std::string Type::str() const {
+  auto list = [](const std::vector<Type> &types) {
+    std::string out;
+    for (size_t i = 0; i < types.size(); ++i) out += (i ? ", " : "") + types[i].str();
+    return out;
+  };
+  switch (kind_) {
+    case Kind::Tensor: {
+      std::string out = "tensor<";
+      if (!ranked_) out += "*x";
+      for (int64_t d : shape_) out += dimensionText(d) + "x";
+      out += element_.str();
+      if (!bounds_.empty()) {
+        out += ", #stablehlo.bounds<";
+        for (size_t i = 0; i < bounds_.size(); ++i) out += (i ? ", " : "") + dimensionText(bounds_[i]);
+        out += ">";
+      }
+      return out + ">";
+    }
+    case Kind::Token: return "!stablehlo.token";
+    case Kind::Tuple: return "tuple<" + list(elements_) + ">";
+    case Kind::Function: {
+      std::string results = list(results_);
+      if (results_.size() != 1 || results_[0].isFunction()) results = "(" + results + ")";
+      return "(" + list(elements_) + ") -> " + results;
+    }
+    case Kind::Scalar: return element_.str();
+    case Kind::Other: return text_;
+    case Kind::Invalid: return "<invalid type>";
+  }
+  return "";
+}
+
+bool Type::operator==(const Type &other) const {
+  if (kind_ != other.kind_) return false;
+  switch (kind_) {
+    case Kind::Tensor:
+      return ranked_ == other.ranked_ && shape_ == other.shape_ && bounds_ == other.bounds_ &&
+             element_ == other.element_;
+    case Kind::Tuple: return elements_ == other.elements_;
+    case Kind::Function: return elements_ == other.elements_ && results_ == other.results_;
+    case Kind::Scalar: return element_ == other.element_;
+    case Kind::Other: return text_ == other.text_;
+    default: return true;
+  }
+}
+
+Type Type::withShape(std::vector<int64_t> shape) const { return tensor(std::move(shape), element_); }
+
+Type Type::withElement(ElementType element) const {
+  Type t = *this;
+  t.element_ = std::move(element);
+  return t;
+}
+
+bool sameBaselineElementType(const ElementType &a, const ElementType &b) {
+  if (!a.isQuantized() || !b.isQuantized()) return a == b;
+  const QuantizedElement &x = *a.quantizedInfo(), &y = *b.quantizedInfo();
+  return x.storageType == y.storageType && x.expressedType == y.expressedType &&
+         x.storageMin == y.storageMin && x.storageMax == y.storageMax &&
+         x.quantizationDimension == y.quantizationDimension;
+}
+
+bool isShapeCompatible(const Type &a, const Type &b) {
+  if (!a.isTensor() || !b.isTensor()) return a == b;
+  if (!a.ranked() || !b.ranked()) return true;
+  if (a.rank() != b.rank()) return false;
+  for (int64_t i = 0; i < a.rank(); ++i) {
+    int64_t x = a.dim(i), y = b.dim(i);
+    if (x == kDynamic || y == kDynamic) {
+      // A bounded dynamic size is compatible with static sizes up to its bound.
+      int64_t bound = x == kDynamic ? (a.bounds().empty() ? kDynamic : a.bounds()[i])
+                                    : (b.bounds().empty() ? kDynamic : b.bounds()[i]);
+      int64_t size = x == kDynamic ? y : x;
+      if (bound != kDynamic && size != kDynamic && size > bound) return false;
+      continue;
+    }
+    if (x != y) return false;
+  }
+  return true;
+}
+
+bool isCompatible(const Type &a, const Type &b) {
+  if (a.kind() != b.kind()) return false;
+  if (a.isTuple()) {
+    if (a.elements().size() != b.elements().size()) return false;
+    for (size_t i = 0; i < a.elements().size(); ++i) {
+      if (!isCompatible(a.elements()[i], b.elements()[i])) return false;
+    }
+    return true;
+  }
+  if (!a.isTensor()) return a == b;
+  return a.element() == b.element() && isShapeCompatible(a, b);
+}
+
+}  // namespace shlo::ir

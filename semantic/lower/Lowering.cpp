@@ -1,0 +1,567 @@
+#include "semantic/lower/Lowering.h"
+
+#include <map>
+#include <set>
+
+#include "semantic/lower/PrettyForms.h"
+#include "semantic/lower/SyntaxValues.h"
+
+namespace shlo::lower {
+
+using ir::Attribute;
+using ir::Block;
+using ir::Operation;
+using ir::Region;
+using ir::Type;
+using ir::Value;
+using syntax::fieldOf;
+using syntax::isKind;
+using syntax::namedChildren;
+using syntax::rangeOf;
+
+namespace {
+
+std::string_view fieldName(const syntax::FieldChild &child) { return child.field ? child.field : ""; }
+
+/// Walks the syntax tree once, building the IR.
+class Lowerer {
+ public:
+  Lowerer(std::string_view text, LoweredModule &out)
+      : text_(text), out_(out), module_(*out.module), values_(text, out.diagnostics) {}
+
+  void run(TSNode root) {
+    values_.collectAliases(root);
+    pushScope(/*isolated=*/true);
+    for (const auto &child : namedChildren(root)) {
+      if (isKind(child.node, "operation")) {
+        if (Operation *op = lowerOperation(child.node, nullptr)) module_.topLevel.push_back(op);
+      } else if (isKind(child.node, "standalone_attribute")) {
+        error(child.node, "syntax.attribute-outside-op", "an attribute outside of any operation");
+      }
+    }
+    popScope();
+  }
+
+ private:
+  struct Scope {
+    std::map<std::string, Value *, std::less<>> values;
+    bool isolated;
+  };
+
+  void error(TSNode node, std::string code, std::string message) { values_.error(node, std::move(code), std::move(message)); }
+
+  void pushScope(bool isolated) { scopes_.push_back({{}, isolated}); }
+  void popScope() { scopes_.pop_back(); }
+
+  Value *lookup(std::string_view name) {
+    for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+      auto found = it->values.find(name);
+      if (found != it->values.end()) return found->second;
+      if (it->isolated) break;
+    }
+    return nullptr;
+  }
+
+  void define(Value *value, TSNode node) {
+    auto &scope = scopes_.back().values;
+    auto [it, inserted] = scope.emplace(value->name, value);
+    if (!inserted) {
+      Diagnostic d;
+      d.range = rangeOf(node);
+      d.code = "ssa.redefinition";
+      d.message = "redefinition of SSA value `" + value->name + "`";
+      d.related.push_back({it->second->range, "previously defined here"});
+      out_.diagnostics.push_back(std::move(d));
+    }
+  }
+
+  /// Resolves a use (`%x`, `%r#1`) and records it on the value.
+  Value *use(TSNode node, Operation *user, unsigned operandIndex) {
+    std::string_view name = values_.text(node);
+    Value *value = lookup(name);
+    if (!value && name.find('#') == std::string_view::npos) {
+      // `%r` names the first result of a multi-result op too.
+      value = lookup(std::string(name) + "#0");
+    }
+    if (!value) {
+      error(node, "ssa.undefined-value", "use of undefined value `" + std::string(name) + "`");
+      return nullptr;
+    }
+    value->uses.push_back({user, operandIndex, rangeOf(node)});
+    return value;
+  }
+
+  Value *newValue(std::string name, Type type, syntax::TextRange range) {
+    Value *v = module_.newValue();
+    v->name = std::move(name);
+    v->type = std::move(type);
+    v->range = range;
+    return v;
+  }
+
+  Operation *lowerOperation(TSNode node, Block *parent) {
+    Operation *op = module_.newOperation();
+    op->range = rangeOf(node);
+    op->parentBlock = parent;
+    TSNode name = fieldOf(node, "name");
+    op->nameRange = rangeOf(name);
+    if (isKind(name, "string")) {
+      op->name = SyntaxValues::unquote(values_.text(name));
+      op->form = ir::OpForm::Generic;
+    } else {
+      op->name = canonicalOpName(values_.text(name));
+      op->form = ts_node_is_null(fieldOf(node, "type")) && !isKnownPrettyOp(op->name) ? ir::OpForm::Unknown
+                                                                                      : ir::OpForm::Pretty;
+    }
+    if (op->name == "func.func" || op->name == "ml_program.func") return lowerFunction(node, op);
+    if (op->name == "builtin.module") return lowerModuleOp(node, op);
+
+    PrettyOperation pretty;
+    std::vector<TSNode> operandNodes;
+    std::vector<TSNode> regionNodes;
+    collect(node, op, pretty, operandNodes, regionNodes);
+
+    for (TSNode operand : operandNodes) {
+      unsigned index = static_cast<unsigned>(op->operands.size());
+      op->operands.push_back(use(operand, op, index));
+      op->operandRanges.push_back(rangeOf(operand));
+    }
+
+    // Types: the generic form's function type, or the pretty signature.
+    std::vector<Type> resultTypes;
+    bool resultTypesKnown = false;
+    TSNode typeNode = fieldOf(node, "type");
+    if (!ts_node_is_null(typeNode)) {
+      op->typeRange = rangeOf(typeNode);
+      Signature signature = readSignature(typeNode);
+      resolveSignature(*op, signature, countBoundResults(node), op->writtenOperandTypes, resultTypes);
+      resultTypesKnown = true;
+    } else if (op->form == ir::OpForm::Pretty && isReturnLike(op->name)) {
+      resultTypesKnown = true;
+    }
+
+    desugar(*op, pretty, resultTypes);
+
+    // Regions see the values defined before the op, not its results.
+    for (TSNode regionNode : regionNodes) lowerRegionNode(regionNode, op, pretty.iterationArguments);
+    if (op->name == "stablehlo.reduce" && !pretty.appliedOp.empty()) buildAppliedReduceBody(*op, pretty);
+
+    bindResults(node, op, resultTypes, resultTypesKnown);
+    return op;
+  }
+
+  /// Gathers operands, regions and the pretty items of an op, in text order.
+  void collect(TSNode node, Operation *op, PrettyOperation &pretty, std::vector<TSNode> &operands,
+               std::vector<TSNode> &regions) {
+    std::vector<TSNode> inits;  // reduce's `init:` values follow all inputs.
+    for (const auto &child : namedChildren(node)) {
+      std::string_view field = fieldName(child);
+      TSNode n = child.node;
+      if (field == "operand") {
+        operands.push_back(n);
+      } else if (field == "region") {
+        regions.push_back(n);
+      } else if (field == "attributes" || field == "properties") {
+        Attribute dict = values_.attribute(n);
+        for (auto &[key, value] : dict.fields) op->setAttribute(key, value, value.range);
+      } else if (field == "arguments" && isKind(n, "argument_group")) {
+        PrettyItem group;
+        group.kind = PrettyItem::Kind::Group;
+        group.range = rangeOf(n);
+        for (const auto &g : namedChildren(n)) {
+          std::string_view gk = ts_node_type(g.node);
+          if (gk == "value_use") {
+            operands.push_back(g.node);
+          } else if (gk == "reduce_input") {
+            operands.push_back(fieldOf(g.node, "input"));
+            inits.push_back(fieldOf(g.node, "init_value"));
+          } else if (gk == "iteration_argument") {
+            operands.push_back(fieldOf(g.node, "init_value"));
+            pretty.iterationArguments.push_back(fieldOf(g.node, "name"));
+          } else if (gk == "keyword_attribute") {
+            pretty.items.push_back(keywordItem(g.node));
+          } else if (gk == "region") {
+            regions.push_back(g.node);
+          }
+        }
+        pretty.items.push_back(group);
+      } else if (field == "indices") {
+        PrettyItem item;
+        item.kind = PrettyItem::Kind::Indices;
+        item.range = rangeOf(n);
+        for (const auto &entry : namedChildren(n)) {
+          if (isKind(entry.node, "value_use")) {
+            operands.push_back(entry.node);
+            continue;
+          }
+          SliceRange range;
+          range.start = values_.attribute(fieldOf(entry.node, "start")).integer;
+          TSNode limit = fieldOf(entry.node, "limit"), stride = fieldOf(entry.node, "stride");
+          range.hasLimit = !ts_node_is_null(limit);
+          if (range.hasLimit) range.limit = values_.attribute(limit).integer;
+          if (!ts_node_is_null(stride)) range.stride = values_.attribute(stride).integer;
+          item.slices.push_back(range);
+        }
+        pretty.items.push_back(item);
+      } else if (field == "attribute") {
+        if (isKind(n, "keyword_attribute")) {
+          pretty.items.push_back(keywordItem(n));
+        } else {
+          PrettyItem item;
+          item.kind = isKind(n, "enum_value") ? PrettyItem::Kind::Enum : PrettyItem::Kind::Value;
+          item.range = rangeOf(n);
+          item.text = std::string(values_.text(n));
+          item.value = values_.attribute(n);
+          // `applies stablehlo.add` names reduce's body op.
+          if (item.kind == PrettyItem::Kind::Enum && !pretty.items.empty() &&
+              pretty.items.back().kind == PrettyItem::Kind::Enum && pretty.items.back().text == "applies") {
+            pretty.appliedOp = item.text;
+            pretty.appliedRange = item.range;
+          }
+          pretty.items.push_back(item);
+        }
+      } else if (field == "callee") {
+        PrettyItem item;
+        item.kind = PrettyItem::Kind::Symbol;
+        item.range = rangeOf(n);
+        item.value = values_.attribute(n);
+        pretty.items.push_back(item);
+      } else if (isKind(n, "custom_syntax")) {
+        // An op of an unknown dialect: take its operands and regions.
+        for (const auto &c : namedChildren(n)) {
+          if (fieldName(c) == "operand") operands.push_back(c.node);
+          if (fieldName(c) == "region") regions.push_back(c.node);
+        }
+      }
+    }
+    operands.insert(operands.end(), inits.begin(), inits.end());
+  }
+
+  PrettyItem keywordItem(TSNode n) {
+    PrettyItem item;
+    item.kind = PrettyItem::Kind::Keyword;
+    item.range = rangeOf(n);
+    item.key = std::string(values_.text(fieldOf(n, "key")));
+    TSNode value = fieldOf(n, "value");
+    item.text = std::string(values_.text(value));
+    item.value = values_.attribute(value);
+    return item;
+  }
+
+  Signature readSignature(TSNode typeNode) {
+    Signature s;
+    if (isKind(typeNode, "function_type")) {
+      Type f = values_.type(typeNode);
+      s.operandTypes = f.inputs();
+      s.resultTypes = f.results();
+      s.hasArrow = true;
+      return s;
+    }
+    for (const auto &child : namedChildren(typeNode)) {
+      if (fieldName(child) == "operand_type") s.operandTypes.push_back(values_.type(child.node));
+      if (fieldName(child) == "result_type") {
+        s.resultTypes = values_.typeList(child.node);
+        s.hasArrow = true;
+      }
+    }
+    if (!s.hasArrow && s.operandTypes.size() == 1 && s.operandTypes[0].isFunction()) {
+      Type f = s.operandTypes[0];
+      s.operandTypes = f.inputs();
+      s.resultTypes = f.results();
+      s.hasArrow = true;
+    }
+    return s;
+  }
+
+  size_t countBoundResults(TSNode node) {
+    TSNode list = fieldOf(node, "results");
+    if (ts_node_is_null(list)) return 0;
+    size_t count = 0;
+    for (const auto &result : namedChildren(list)) {
+      TSNode n = fieldOf(result.node, "count");
+      count += ts_node_is_null(n) ? 1 : static_cast<size_t>(std::max<int64_t>(0, values_.attribute(n).integer));
+    }
+    return count;
+  }
+
+  void bindResults(TSNode node, Operation *op, const std::vector<Type> &types, bool typesKnown) {
+    TSNode list = fieldOf(node, "results");
+    size_t bound = countBoundResults(node);
+    if (typesKnown && bound != types.size() && !ts_node_is_null(list)) {
+      error(list, "ssa.result-count",
+            "operation defines " + std::to_string(types.size()) + " results but " + std::to_string(bound) +
+                " are bound here");
+    }
+    size_t index = 0;
+    if (!ts_node_is_null(list)) {
+      for (const auto &result : namedChildren(list)) {
+        TSNode nameNode = fieldOf(result.node, "name");
+        std::string name(values_.text(nameNode));
+        TSNode countNode = fieldOf(result.node, "count");
+        bool multi = !ts_node_is_null(countNode);
+        int64_t count = multi ? values_.attribute(countNode).integer : 1;
+        for (int64_t k = 0; k < count; ++k) {
+          Type type = index < types.size() ? types[index] : Type();
+          Value *v = newValue(multi ? name + "#" + std::to_string(k) : name, type, rangeOf(nameNode));
+          v->definingOp = op;
+          v->resultIndex = static_cast<unsigned>(index++);
+          op->results.push_back(v);
+          define(v, nameNode);
+        }
+      }
+    }
+    // Results the text does not name still exist.
+    for (; index < types.size(); ++index) {
+      Value *v = newValue("", types[index], op->nameRange);
+      v->definingOp = op;
+      v->resultIndex = static_cast<unsigned>(index);
+      op->results.push_back(v);
+    }
+  }
+
+  Region *newRegion(Operation *op, syntax::TextRange range) {
+    Region *region = module_.newRegion();
+    region->parent = op;
+    region->range = range;
+    op->regions.push_back(region);
+    return region;
+  }
+
+  Block *newBlock(Region *region) {
+    Block *block = module_.newBlock();
+    block->parent = region;
+    region->blocks.push_back(block);
+    return block;
+  }
+
+  Value *addBlockArgument(Block *block, TSNode argument) {
+    Value *v = newValue(std::string(values_.text(fieldOf(argument, "name"))), values_.type(fieldOf(argument, "type")),
+                        rangeOf(fieldOf(argument, "name")));
+    v->ownerBlock = block;
+    v->argumentIndex = static_cast<unsigned>(block->arguments.size());
+    block->arguments.push_back(v);
+    define(v, fieldOf(argument, "name"));
+    return v;
+  }
+
+  /// A `region` node, or a `named_region` (`cond {...}`, `reducer(...) {...}`).
+  void lowerRegionNode(TSNode node, Operation *op, const std::vector<TSNode> &iterationNames) {
+    if (isKind(node, "named_region")) {
+      std::vector<TSNode> argumentLists;
+      for (const auto &child : namedChildren(node)) {
+        if (fieldName(child) == "arguments") argumentLists.push_back(child.node);
+      }
+      TSNode body = fieldOf(node, "body");
+      std::string keyword(values_.text(fieldOf(node, "keyword")));
+      if (keyword == "reducer") {
+        // reducer(%a0: T, %b0: T) (%a1: T, %b1: T): the block takes all the
+        // first arguments, then all the second ones.
+        std::vector<TSNode> firsts, seconds;
+        for (TSNode list : argumentLists) {
+          auto args = namedChildren(list);
+          if (args.size() > 0) firsts.push_back(args[0].node);
+          if (args.size() > 1) seconds.push_back(args[1].node);
+        }
+        firsts.insert(firsts.end(), seconds.begin(), seconds.end());
+        lowerRegion(body, op, false, firsts);
+      } else {
+        // while's cond and do take the iteration arguments.
+        lowerRegion(body, op, false, {}, op, &iterationNames);
+      }
+      return;
+    }
+    lowerRegion(node, op, false, {});
+  }
+
+  /// Lowers a region body. `entryArguments` become the entry block's
+  /// arguments; `whileOp` gives them from the while op's iteration values.
+  void lowerRegion(TSNode node, Operation *op, bool isolated, const std::vector<TSNode> &entryArguments,
+                   Operation *whileOp = nullptr, const std::vector<TSNode> *iterationNames = nullptr) {
+    Region *region = newRegion(op, rangeOf(node));
+    pushScope(isolated);
+    Block *current = nullptr;
+    auto entry = [&]() {
+      if (!current) {
+        current = newBlock(region);
+        for (TSNode a : entryArguments) addBlockArgument(current, a);
+        if (whileOp) addWhileArguments(current, whileOp, *iterationNames);
+      }
+      return current;
+    };
+    bool any = false;
+    for (const auto &child : namedChildren(node)) {
+      if (isKind(child.node, "entry_block")) {
+        Block *block = entry();
+        for (const auto &opNode : namedChildren(child.node)) {
+          if (isKind(opNode.node, "operation")) block->operations.push_back(lowerOperation(opNode.node, block));
+        }
+        any = true;
+      } else if (isKind(child.node, "block")) {
+        Block *block = newBlock(region);
+        current = block;
+        TSNode label = fieldOf(child.node, "label");
+        block->label = std::string(values_.text(fieldOf(label, "name")));
+        block->labelRange = rangeOf(label);
+        TSNode arguments = fieldOf(label, "arguments");
+        for (const auto &a : namedChildren(arguments)) addBlockArgument(block, a.node);
+        for (const auto &opNode : namedChildren(child.node)) {
+          if (isKind(opNode.node, "operation")) block->operations.push_back(lowerOperation(opNode.node, block));
+        }
+        any = true;
+      }
+    }
+    if (!any && (!entryArguments.empty() || whileOp)) entry();
+    popScope();
+  }
+
+  void addWhileArguments(Block *block, Operation *whileOp, const std::vector<TSNode> &names) {
+    for (size_t i = 0; i < whileOp->operands.size(); ++i) {
+      std::string name = i < names.size() ? std::string(values_.text(names[i])) : "";
+      Type type = whileOp->operands[i] ? whileOp->operands[i]->type : Type();
+      if (i < whileOp->writtenOperandTypes.size()) type = whileOp->writtenOperandTypes[i];
+      Value *v = newValue(name, type, i < names.size() ? rangeOf(names[i]) : whileOp->nameRange);
+      v->ownerBlock = block;
+      v->argumentIndex = static_cast<unsigned>(i);
+      block->arguments.push_back(v);
+      if (!name.empty()) scopes_.back().values.emplace(name, v);
+    }
+  }
+
+  void buildAppliedReduceBody(Operation &op, const PrettyOperation &pretty) {
+    // `applies stablehlo.add`: the body the generic form would spell out,
+    // with 0-d tensors of the init values' element types.
+    size_t inputs = op.operands.size() / 2;
+    Region *region = newRegion(&op, pretty.appliedRange);
+    region->implicit = true;
+    Block *block = newBlock(region);
+    std::vector<Type> scalarTypes;
+    for (size_t i = 0; i < inputs; ++i) {
+      Value *init = op.operands[inputs + i];
+      scalarTypes.push_back(init && init->type.isTensor() ? Type::tensor({}, init->type.element()) : Type());
+    }
+    for (int pass = 0; pass < 2; ++pass) {
+      for (size_t i = 0; i < inputs; ++i) {
+        Value *v = newValue("", scalarTypes[i], pretty.appliedRange);
+        v->ownerBlock = block;
+        v->argumentIndex = static_cast<unsigned>(block->arguments.size());
+        block->arguments.push_back(v);
+      }
+    }
+    Operation *body = module_.newOperation();
+    body->name = pretty.appliedOp;
+    body->range = body->nameRange = pretty.appliedRange;
+    body->parentBlock = block;
+    for (size_t i = 0; i < inputs && inputs == 1; ++i) {
+      for (Value *arg : {block->arguments[i], block->arguments[inputs + i]}) {
+        arg->uses.push_back({body, static_cast<unsigned>(body->operands.size()), pretty.appliedRange});
+        body->operands.push_back(arg);
+        body->operandRanges.push_back(pretty.appliedRange);
+      }
+      Value *result = newValue("", scalarTypes[i], pretty.appliedRange);
+      result->definingOp = body;
+      body->results.push_back(result);
+    }
+    block->operations.push_back(body);
+    Operation *ret = module_.newOperation();
+    ret->name = "stablehlo.return";
+    ret->range = ret->nameRange = pretty.appliedRange;
+    ret->parentBlock = block;
+    for (Value *r : body->results) {
+      r->uses.push_back({ret, static_cast<unsigned>(ret->operands.size()), pretty.appliedRange});
+      ret->operands.push_back(r);
+      ret->operandRanges.push_back(pretty.appliedRange);
+    }
+    block->operations.push_back(ret);
+  }
+
+  Operation *lowerFunction(TSNode node, Operation *op) {
+    op->name = "func.func";
+    TSNode symbol = fieldOf(node, "symbol");
+    std::string symbolText(values_.text(symbol));
+    std::string name = symbolText.size() > 1 && symbolText[1] == '"' ? SyntaxValues::unquote(symbolText.substr(1))
+                                                                      : symbolText.substr(1);
+    op->setAttribute("sym_name", Attribute::makeString(name, rangeOf(symbol)), rangeOf(symbol));
+    TSNode visibility = fieldOf(node, "visibility");
+    if (!ts_node_is_null(visibility)) {
+      op->setAttribute("sym_visibility", Attribute::makeString(std::string(values_.text(visibility))),
+                       rangeOf(visibility));
+    }
+    std::vector<Type> inputs, results;
+    std::vector<TSNode> namedArguments;
+    std::vector<Attribute> argumentAttributes, resultAttributes;
+    for (const auto &argument : namedChildren(fieldOf(node, "arguments"))) {
+      inputs.push_back(values_.type(fieldOf(argument.node, "type")));
+      if (!ts_node_is_null(fieldOf(argument.node, "name"))) namedArguments.push_back(argument.node);
+      TSNode attrs = fieldOf(argument.node, "attributes");
+      argumentAttributes.push_back(ts_node_is_null(attrs) ? Attribute() : values_.attribute(attrs));
+    }
+    TSNode resultNode = fieldOf(node, "result_types");
+    if (!ts_node_is_null(resultNode)) {
+      auto children = namedChildren(resultNode);
+      bool listed = !children.empty() && isKind(children[0].node, "function_result");
+      if (listed) {
+        for (const auto &r : children) {
+          results.push_back(values_.type(fieldOf(r.node, "type")));
+          TSNode attrs = fieldOf(r.node, "attributes");
+          resultAttributes.push_back(ts_node_is_null(attrs) ? Attribute() : values_.attribute(attrs));
+        }
+      } else if (!children.empty()) {
+        results.push_back(values_.type(children[0].node));
+      }
+    }
+    Attribute functionType;
+    functionType.kind = Attribute::Kind::TypeAttr;
+    functionType.type = Type::function(inputs, results);
+    functionType.range = rangeOf(fieldOf(node, "arguments"));
+    op->setAttribute("function_type", functionType, functionType.range);
+    op->setAttribute("arg_attrs", Attribute::makeArray(argumentAttributes));
+    op->setAttribute("res_attrs", Attribute::makeArray(resultAttributes));
+    TSNode attributes = fieldOf(node, "attributes");
+    if (!ts_node_is_null(attributes)) {
+      for (auto &[key, value] : values_.attribute(attributes).fields) op->setAttribute(key, value, value.range);
+    }
+    auto [it, inserted] = module_.functions.emplace(name, op);
+    if (!inserted) {
+      Diagnostic d;
+      d.range = rangeOf(symbol);
+      d.code = "symbol.redefinition";
+      d.message = "redefinition of symbol `@" + name + "`";
+      d.related.push_back({it->second->attribute("sym_name")->range, "previously defined here"});
+      out_.diagnostics.push_back(std::move(d));
+    }
+    TSNode body = fieldOf(node, "body");
+    if (!ts_node_is_null(body)) lowerRegion(body, op, /*isolated=*/true, namedArguments);
+    return op;
+  }
+
+  Operation *lowerModuleOp(TSNode node, Operation *op) {
+    TSNode symbol = fieldOf(node, "symbol");
+    if (!ts_node_is_null(symbol)) {
+      op->setAttribute("sym_name", Attribute::makeString(std::string(values_.text(symbol)).substr(1)), rangeOf(symbol));
+    }
+    TSNode attributes = fieldOf(node, "attributes");
+    if (!ts_node_is_null(attributes)) {
+      for (auto &[key, value] : values_.attribute(attributes).fields) op->setAttribute(key, value, value.range);
+    }
+    lowerRegion(fieldOf(node, "body"), op, /*isolated=*/true, {});
+    return op;
+  }
+
+  std::string_view text_;
+  LoweredModule &out_;
+  ir::Module &module_;
+  SyntaxValues values_;
+  std::vector<Scope> scopes_;
+};
+
+}  // namespace
+
+LoweredModule lowerModule(const syntax::SyntaxTree &tree, std::string_view text) {
+  LoweredModule out;
+  if (!tree.valid()) return out;
+  Lowerer lowerer(text, out);
+  lowerer.run(tree.root());
+  return out;
+}
+
+}  // namespace shlo::lower

@@ -1,0 +1,463 @@
+#include "semantic/lower/SyntaxValues.h"
+
+#include <algorithm>
+#include <cctype>
+#include <cerrno>
+#include <cstdlib>
+
+namespace shlo::lower {
+
+using ir::Attribute;
+using ir::ElementType;
+using ir::Type;
+using syntax::fieldOf;
+using syntax::isKind;
+using syntax::namedChildren;
+using syntax::rangeOf;
+
+namespace {
+
+int64_t parseInteger(std::string_view text, bool *overflow) {
+  std::string s(text);
+  errno = 0;
+  char *end = nullptr;
+  long long value = std::strtoll(s.c_str(), &end, 0);
+  if (errno == ERANGE) {
+    // Values up to 2^64-1 appear for ui64; keep their bits.
+    errno = 0;
+    unsigned long long u = std::strtoull(s.c_str(), &end, 0);
+    if (errno == ERANGE && overflow) *overflow = true;
+    return static_cast<int64_t>(u);
+  }
+  return value;
+}
+
+}  // namespace
+
+void SyntaxValues::error(TSNode node, std::string code, std::string message) {
+  Diagnostic d;
+  d.range = rangeOf(node);
+  d.code = std::move(code);
+  d.message = std::move(message);
+  diagnostics_.push_back(std::move(d));
+}
+
+std::string SyntaxValues::unquote(std::string_view literal) {
+  if (literal.size() >= 2 && literal.front() == '"') literal = literal.substr(1, literal.size() - 2);
+  std::string out;
+  for (size_t i = 0; i < literal.size(); ++i) {
+    char c = literal[i];
+    if (c != '\\' || i + 1 >= literal.size()) {
+      out += c;
+      continue;
+    }
+    char n = literal[++i];
+    switch (n) {
+      case 'n': out += '\n'; break;
+      case 't': out += '\t'; break;
+      case '"': out += '"'; break;
+      case '\\': out += '\\'; break;
+      default:
+        if (std::isxdigit(static_cast<unsigned char>(n)) && i + 1 < literal.size() &&
+            std::isxdigit(static_cast<unsigned char>(literal[i + 1]))) {
+          out += static_cast<char>(std::strtol(std::string(literal.substr(i, 2)).c_str(), nullptr, 16));
+          ++i;
+        } else {
+          out += n;
+        }
+    }
+  }
+  return out;
+}
+
+void SyntaxValues::collectAliases(TSNode root) {
+  for (const auto &child : namedChildren(root)) {
+    if (isKind(child.node, "type_alias_definition")) {
+      typeAliases_[std::string(text(fieldOf(child.node, "name")))] = fieldOf(child.node, "type");
+    } else if (isKind(child.node, "attribute_alias_definition")) {
+      attributeAliases_[std::string(text(fieldOf(child.node, "name")))] = fieldOf(child.node, "value");
+    }
+  }
+}
+
+ElementType SyntaxValues::elementType(TSNode node) {
+  Type t = type(node);
+  if (t.kind() == Type::Kind::Scalar) return t.element();
+  return ElementType::none();
+}
+
+Type SyntaxValues::type(TSNode node) {
+  if (ts_node_is_null(node)) return Type();
+  std::string_view kind = ts_node_type(node);
+  std::string_view spelled = text(node);
+  if (kind == "integer_type") {
+    if (spelled == "pred") return Type::scalar(ElementType::integer(1));
+    ir::Signedness signedness = ir::Signedness::Signless;
+    std::string_view digits = spelled.substr(1);
+    if (spelled.rfind("si", 0) == 0) {
+      signedness = ir::Signedness::Signed;
+      digits = spelled.substr(2);
+    } else if (spelled.rfind("ui", 0) == 0) {
+      signedness = ir::Signedness::Unsigned;
+      digits = spelled.substr(2);
+    } else if (spelled.rfind("u", 0) == 0) {  // The quant dialect's `u8`.
+      signedness = ir::Signedness::Unsigned;
+    }
+    return Type::scalar(ElementType::integer(static_cast<unsigned>(std::atoi(std::string(digits).c_str())), signedness));
+  }
+  if (kind == "float_type") {
+    if (auto format = ir::parseFloatFormat(spelled)) return Type::scalar(ElementType::floating(*format));
+    error(node, "type.unknown", "unknown float type `" + std::string(spelled) + "`");
+    return Type();
+  }
+  if (kind == "complex_type") {
+    if (spelled == "c64") return Type::scalar(ElementType::complex(ir::FloatFormat::F32));
+    if (spelled == "c128") return Type::scalar(ElementType::complex(ir::FloatFormat::F64));
+    ElementType part = elementType(fieldOf(node, "element_type"));
+    if (!part.isFloat()) {
+      error(node, "type.invalid", "complex element type must be a floating-point type, got `" +
+                                      std::string(text(fieldOf(node, "element_type"))) + "`");
+      return Type();
+    }
+    return Type::scalar(ElementType::complex(part.floatFormat()));
+  }
+  if (kind == "index_type") return Type::scalar(ElementType::index());
+  if (kind == "none_type") return Type::scalar(ElementType::none());
+  if (kind == "token_type") return Type::token();
+  if (kind == "quantized_type") {
+    auto info = std::make_shared<ir::QuantizedElement>();
+    info->storageType = elementType(fieldOf(node, "storage_type"));
+    info->expressedType = elementType(fieldOf(node, "expressed_type"));
+    TSNode min = fieldOf(node, "storage_min"), max = fieldOf(node, "storage_max");
+    if (!ts_node_is_null(min) && !ts_node_is_null(max)) {
+      info->explicitStorageRange = true;
+      info->storageMin = parseInteger(text(min), nullptr);
+      info->storageMax = parseInteger(text(max), nullptr);
+    } else if (info->storageType.isInteger()) {
+      unsigned w = info->storageType.width();
+      bool isUnsigned = info->storageType.isUnsigned();
+      info->storageMin = isUnsigned ? 0 : (w >= 64 ? INT64_MIN : -(int64_t(1) << (w - 1)));
+      info->storageMax = isUnsigned ? (w >= 63 ? INT64_MAX : (int64_t(1) << w) - 1)
+                                    : (w >= 64 ? INT64_MAX : (int64_t(1) << (w - 1)) - 1);
+    }
+    TSNode dimension = fieldOf(node, "quantization_dimension");
+    if (!ts_node_is_null(dimension)) info->quantizationDimension = parseInteger(text(dimension), nullptr);
+    for (const auto &child : namedChildren(node)) {
+      if (!child.field || std::string_view(child.field) != "parameter") continue;
+      info->scales.push_back(std::strtod(std::string(text(fieldOf(child.node, "scale"))).c_str(), nullptr));
+      TSNode zero = fieldOf(child.node, "zero_point");
+      info->zeroPoints.push_back(ts_node_is_null(zero) ? 0 : parseInteger(text(zero), nullptr));
+    }
+    return Type::scalar(ElementType::quantized(std::move(info)));
+  }
+  if (kind == "tensor_type") {
+    std::vector<int64_t> shape;
+    bool unranked = false;
+    TSNode shapeNode = fieldOf(node, "shape");
+    if (!ts_node_is_null(shapeNode)) {
+      std::string_view dims = text(shapeNode);
+      size_t start = 0;
+      while (start < dims.size()) {
+        size_t x = dims.find('x', start);
+        if (x == std::string_view::npos) break;
+        std::string_view d = dims.substr(start, x - start);
+        if (d == "*") {
+          unranked = true;
+        } else if (d == "?") {
+          shape.push_back(ir::kDynamic);
+        } else {
+          shape.push_back(parseInteger(d, nullptr));
+        }
+        start = x + 1;
+      }
+    }
+    ElementType element = elementType(fieldOf(node, "element_type"));
+    if (element.kind() == ElementType::Kind::None) {
+      error(fieldOf(node, "element_type"), "type.invalid",
+            "invalid tensor element type `" + std::string(text(fieldOf(node, "element_type"))) + "`");
+      return Type();
+    }
+    if (unranked) return Type::unrankedTensor(element);
+    std::vector<int64_t> bounds;
+    TSNode encoding = fieldOf(node, "encoding");
+    if (!ts_node_is_null(encoding)) applyEncoding(encoding, bounds, shape.size());
+    return Type::tensor(std::move(shape), element, std::move(bounds));
+  }
+  if (kind == "tuple_type") {
+    std::vector<Type> elements;
+    for (const auto &child : namedChildren(node)) elements.push_back(type(child.node));
+    return Type::tuple(std::move(elements));
+  }
+  if (kind == "function_type") {
+    return Type::function(typeList(fieldOf(node, "inputs")), typeList(fieldOf(node, "results")));
+  }
+  if (kind == "dialect_type") {
+    std::string_view name = text(fieldOf(node, "name"));
+    auto alias = typeAliases_.find(name);
+    if (alias != typeAliases_.end() && aliasDepth_ < 16) {
+      ++aliasDepth_;
+      Type resolved = type(alias->second);
+      --aliasDepth_;
+      return resolved;
+    }
+    return Type::other(std::string(spelled));
+  }
+  return Type::other(std::string(spelled));
+}
+
+std::vector<Type> SyntaxValues::typeList(TSNode node) {
+  std::vector<Type> out;
+  if (ts_node_is_null(node)) return out;
+  if (isKind(node, "type_list")) {
+    for (const auto &child : namedChildren(node)) out.push_back(type(child.node));
+  } else {
+    out.push_back(type(node));
+  }
+  return out;
+}
+
+void SyntaxValues::applyEncoding(TSNode encoding, std::vector<int64_t> &bounds, size_t rank) {
+  Attribute a = attribute(encoding);
+  const Attribute *list = nullptr;
+  if (a.kind == Attribute::Kind::Struct && a.name == "stablehlo.bounds") {
+    list = &a;
+  } else if (a.kind == Attribute::Kind::Struct && a.name == "stablehlo.type_extensions") {
+    list = a.field("bounds");
+  }
+  if (!list) return;
+  std::vector<int64_t> values;
+  for (const Attribute &e : list->elements) {
+    values.push_back(e.kind == Attribute::Kind::Integer ? e.integer : ir::kDynamic);
+  }
+  if (values.size() != rank) {
+    error(encoding, "type.bounds", "bounds have " + std::to_string(values.size()) +
+                                       " entries but the tensor has rank " + std::to_string(rank));
+    return;
+  }
+  bounds = std::move(values);
+}
+
+Attribute SyntaxValues::attribute(TSNode node) {
+  Attribute a;
+  if (ts_node_is_null(node)) return a;
+  a.range = rangeOf(node);
+  std::string_view kind = ts_node_type(node);
+  std::string_view spelled = text(node);
+  if (kind == "typed_attribute") {
+    Attribute value = attribute(fieldOf(node, "value"));
+    value.type = type(fieldOf(node, "type"));
+    value.range = a.range;
+    if (value.kind == Attribute::Kind::Integer && value.type && value.type->kind() == Type::Kind::Scalar &&
+        value.type->element().isFloat()) {
+      // `0 : f32` and hex bit patterns like `0x7FC00000 : f32` are floats.
+      value.kind = Attribute::Kind::Float;
+      value.real = static_cast<double>(value.integer);
+    }
+    return value;
+  }
+  if (kind == "integer" || kind == "hex_integer") {
+    a.kind = Attribute::Kind::Integer;
+    a.integer = parseInteger(spelled, &a.overflow);
+    return a;
+  }
+  if (kind == "float") {
+    a.kind = Attribute::Kind::Float;
+    a.real = std::strtod(std::string(spelled).c_str(), nullptr);
+    return a;
+  }
+  if (kind == "boolean") return Attribute::makeBool(spelled == "true", a.range);
+  if (kind == "string") return Attribute::makeString(unquote(spelled), a.range);
+  if (kind == "unit_attribute") return a;
+  if (kind == "dynamic_size") {
+    a.kind = Attribute::Kind::Opaque;
+    a.text = "?";
+    return a;
+  }
+  if (kind == "enum_value") return Attribute::makeEnum("", std::string(spelled), a.range);
+  if (kind == "array_attribute" || kind == "dense_list") {
+    a.kind = Attribute::Kind::Array;
+    for (const auto &child : namedChildren(node)) a.elements.push_back(attribute(child.node));
+    return a;
+  }
+  if (kind == "attribute_dictionary") {
+    a.kind = Attribute::Kind::Dictionary;
+    for (const auto &entry : namedChildren(node)) {
+      TSNode name = fieldOf(entry.node, "name");
+      std::string key = isKind(name, "string") ? unquote(text(name)) : std::string(text(name));
+      TSNode value = fieldOf(entry.node, "value");
+      Attribute v;
+      v.range = rangeOf(entry.node);
+      if (!ts_node_is_null(value)) v = attribute(value);
+      a.fields.emplace_back(std::move(key), std::move(v));
+    }
+    return a;
+  }
+  if (kind == "dense_attribute") {
+    a.kind = Attribute::Kind::DenseElements;
+    TSNode value = fieldOf(node, "value");
+    a.text = ts_node_is_null(value) ? "" : std::string(text(value));
+    return a;
+  }
+  if (kind == "dense_resource_attribute") {
+    a.kind = Attribute::Kind::DenseResource;
+    a.text = std::string(text(fieldOf(node, "handle")));
+    return a;
+  }
+  if (kind == "array_literal") {
+    a.kind = Attribute::Kind::DenseArray;
+    a.type = type(fieldOf(node, "element_type"));
+    for (const auto &child : namedChildren(node)) {
+      if (child.field) continue;  // The element type.
+      a.elements.push_back(attribute(child.node));
+    }
+    return a;
+  }
+  if (kind == "symbol_ref") {
+    a.kind = Attribute::Kind::SymbolRef;
+    std::string_view first = text(ts_node_named_child(node, 0));
+    a.text = first.size() > 1 && first[1] == '"' ? unquote(first.substr(1)) : std::string(first.substr(1));
+    return a;
+  }
+  if (kind == "dialect_attribute") return dialectAttribute(node);
+  if (kind == "dimension_numbers") {
+    // [0] x [1] as a two-element array of arrays; convolution's three-part
+    // form becomes a conv struct.
+    Attribute lhs = attribute(fieldOf(node, "lhs")), rhs = attribute(fieldOf(node, "rhs"));
+    TSNode output = fieldOf(node, "output");
+    if (!ts_node_is_null(output)) return convolutionDimensions(lhs, rhs, attribute(output), a.range);
+    return Attribute::makeArray({lhs, rhs}, a.range);
+  }
+  if (kind == "attribute_parameters") return parameters(node, "");
+  if (kind == "keyword_attribute") {
+    a.kind = Attribute::Kind::Dictionary;
+    a.fields.emplace_back(std::string(text(fieldOf(node, "key"))), attribute(fieldOf(node, "value")));
+    return a;
+  }
+  static const char *const kTypeKinds[] = {"tensor_type", "vector_type", "memref_type", "tuple_type",
+                                           "complex_type", "integer_type", "float_type", "index_type",
+                                           "none_type", "token_type", "quantized_type", "dialect_type",
+                                           "function_type"};
+  for (const char *typeKind : kTypeKinds) {
+    if (kind == typeKind) {
+      a.kind = Attribute::Kind::TypeAttr;
+      a.type = type(node);
+      return a;
+    }
+  }
+  a.kind = Attribute::Kind::Opaque;
+  a.text = std::string(spelled);
+  return a;
+}
+
+Attribute SyntaxValues::dialectAttribute(TSNode node) {
+  std::string_view name = text(fieldOf(node, "name"));
+  TSNode params = fieldOf(node, "parameters");
+  if (ts_node_is_null(params)) {
+    auto alias = attributeAliases_.find(name);
+    if (alias != attributeAliases_.end() && aliasDepth_ < 16) {
+      ++aliasDepth_;
+      Attribute resolved = attribute(alias->second);
+      --aliasDepth_;
+      resolved.range = rangeOf(node);
+      return resolved;
+    }
+    Attribute a;
+    a.kind = Attribute::Kind::Opaque;
+    a.text = std::string(name);
+    a.range = rangeOf(node);
+    return a;
+  }
+  Attribute a = parameters(params, std::string(name.substr(1)));
+  a.range = rangeOf(node);
+  return a;
+}
+
+Attribute SyntaxValues::parameters(TSNode params, std::string name) {
+  // `#stablehlo<comparison_direction GT>`: an enum; `#x.y<k = v, ...>`: a
+  // struct; `#stablehlo.bounds<?, 4>` and similar lists: a struct with
+  // positional elements.
+  Attribute a;
+  a.range = rangeOf(params);
+  a.name = std::move(name);
+  std::vector<syntax::FieldChild> items = namedChildren(params);
+  bool dotted = a.name.find('.') != std::string::npos;
+  if (!dotted && items.size() == 2 && isKind(items[0].node, "enum_value") && isKind(items[1].node, "enum_value")) {
+    return Attribute::makeEnum(std::string(text(items[0].node)), std::string(text(items[1].node)), a.range);
+  }
+  if (dotted && items.size() == 1 && isKind(items[0].node, "enum_value")) {
+    // #stablehlo.result_accuracy_mode<DEFAULT>
+    std::string enumName = a.name.substr(a.name.find('.') + 1);
+    return Attribute::makeEnum(enumName, std::string(text(items[0].node)), a.range);
+  }
+  a.kind = Attribute::Kind::Struct;
+  for (size_t i = 0; i < items.size(); ++i) {
+    TSNode item = items[i].node;
+    if (isKind(item, "keyword_attribute")) {
+      a.fields.emplace_back(std::string(text(fieldOf(item, "key"))), attribute(fieldOf(item, "value")));
+    } else if (isKind(item, "dimension_numbers") && a.name == "stablehlo.conv") {
+      Attribute conv = attribute(item);
+      for (auto &field : conv.fields) a.fields.push_back(std::move(field));
+    } else if (isKind(item, "enum_value") && text(item) == "raw" && i == 0) {
+      continue;  // #stablehlo.conv<raw ...>
+    } else {
+      a.elements.push_back(attribute(item));
+    }
+  }
+  // `?` in a bounds list is an unnamed token, not a child: recover it.
+  if (a.fields.empty() && a.elements.size() < static_cast<size_t>(ts_node_child_count(params))) {
+    std::vector<Attribute> positional;
+    size_t next = 0;
+    for (uint32_t i = 0; i < ts_node_child_count(params); ++i) {
+      TSNode child = ts_node_child(params, i);
+      std::string_view t = ts_node_type(child);
+      if (t == "?") {
+        Attribute q;
+        q.kind = Attribute::Kind::Opaque;
+        q.text = "?";
+        q.range = rangeOf(child);
+        positional.push_back(q);
+      } else if (ts_node_is_named(child) && next < a.elements.size()) {
+        positional.push_back(a.elements[next++]);
+      }
+    }
+    a.elements = std::move(positional);
+  }
+  return a;
+}
+
+Attribute convolutionDimensions(const Attribute &input, const Attribute &kernel, const Attribute &output,
+                                syntax::TextRange range) {
+  Attribute a;
+  a.kind = Attribute::Kind::Struct;
+  a.name = "stablehlo.conv";
+  a.range = range;
+  // Each side lists, per tensor dimension, a letter (b, f, i, o) or the index
+  // of a spatial dimension.
+  auto side = [&](const Attribute &list, char first, char second, const std::string &prefix,
+                  const std::string &firstName, const std::string &secondName) {
+    int64_t firstDim = -1, secondDim = -1;
+    std::vector<std::pair<int64_t, int64_t>> spatial;  // (spatial index, tensor dimension)
+    for (size_t i = 0; i < list.elements.size(); ++i) {
+      const Attribute &e = list.elements[i];
+      if (e.kind == Attribute::Kind::Enum && e.text.size() == 1 && e.text[0] == first) {
+        firstDim = static_cast<int64_t>(i);
+      } else if (e.kind == Attribute::Kind::Enum && e.text.size() == 1 && e.text[0] == second) {
+        secondDim = static_cast<int64_t>(i);
+      } else if (e.kind == Attribute::Kind::Integer) {
+        spatial.emplace_back(e.integer, static_cast<int64_t>(i));
+      }
+    }
+    std::sort(spatial.begin(), spatial.end());
+    std::vector<int64_t> spatialDims;
+    for (const auto &[index, dim] : spatial) spatialDims.push_back(dim);
+    a.fields.emplace_back(prefix + firstName, Attribute::makeInteger(firstDim, list.range));
+    a.fields.emplace_back(prefix + secondName, Attribute::makeInteger(secondDim, list.range));
+    a.fields.emplace_back(prefix + "spatial_dimensions", Attribute::makeIntegerArray(spatialDims, list.range));
+  };
+  side(input, 'b', 'f', "input_", "batch_dimension", "feature_dimension");
+  side(kernel, 'i', 'o', "kernel_", "input_feature_dimension", "output_feature_dimension");
+  side(output, 'b', 'f', "output_", "batch_dimension", "feature_dimension");
+  return a;
+}
+
+}  // namespace shlo::lower

@@ -1,0 +1,107 @@
+#include "semantic/verify/Verifier.h"
+
+#include "semantic/verify/OpRegistry.h"
+
+namespace shlo::verify {
+
+namespace {
+
+std::string typeListText(const std::vector<ir::Type> &types) {
+  std::string out = "(";
+  for (size_t i = 0; i < types.size(); ++i) out += (i ? ", " : "") + types[i].str();
+  return out + ")";
+}
+
+/// An operand's type as written must be its value's type (MLIR rejects the
+/// use otherwise).
+void checkWrittenOperandTypes(const ir::Operation &op, std::vector<Diagnostic> &sink) {
+  for (size_t i = 0; i < op.operands.size() && i < op.writtenOperandTypes.size(); ++i) {
+    const ir::Value *value = op.operands[i];
+    const ir::Type &written = op.writtenOperandTypes[i];
+    if (!value || !value->type.valid() || !written.valid() || value->type == written) continue;
+    Diagnostic d;
+    d.range = op.operandRanges[i];
+    d.code = "ssa.type-mismatch";
+    d.message = "use of `" + value->name + "` as " + written.str() + ", but it has type " + value->type.str();
+    d.opRange = op.range;
+    d.related.push_back({value->range, "`" + value->name + "` is defined here"});
+    sink.push_back(std::move(d));
+  }
+}
+
+/// func.return's operands against the enclosing function's result types.
+void checkFunctionReturn(const ir::Operation &op, std::vector<Diagnostic> &sink) {
+  if (op.parentOp() == nullptr || op.parentOp()->name != "func.func") return;
+  const ir::Attribute *type = op.parentOp()->attribute("function_type");
+  if (!type || !type->type) return;
+  const std::vector<ir::Type> &expected = type->type->results();
+  std::vector<ir::Type> actual;
+  for (const ir::Value *v : op.operands) actual.push_back(v ? v->type : ir::Type());
+  bool matches = expected.size() == actual.size();
+  for (size_t i = 0; matches && i < actual.size(); ++i) {
+    matches = !actual[i].valid() || actual[i] == expected[i];
+  }
+  if (matches) return;
+  Diagnostic d;
+  d.range = op.range;
+  d.code = "func.return";
+  d.message = "returns " + typeListText(actual) + " but the function's results are " + typeListText(expected);
+  d.opRange = op.range;
+  d.related.push_back({type->range, "function signature"});
+  sink.push_back(std::move(d));
+}
+
+/// func.call's operands and results against the callee's signature.
+void checkCall(const ir::Module &module, const ir::Operation &op, std::vector<Diagnostic> &sink) {
+  const ir::Attribute *callee = op.attribute("callee");
+  if (!callee || callee->kind != ir::Attribute::Kind::SymbolRef) return;
+  auto it = module.functions.find(callee->text);
+  if (it == module.functions.end()) {
+    Diagnostic d;
+    d.range = callee->range;
+    d.code = "func.call.undefined";
+    d.message = "call to undefined function `@" + callee->text + "`";
+    d.opRange = op.range;
+    sink.push_back(std::move(d));
+    return;
+  }
+  const ir::Attribute *type = it->second->attribute("function_type");
+  if (!type || !type->type) return;
+  std::vector<ir::Type> operands, results;
+  for (const ir::Value *v : op.operands) operands.push_back(v ? v->type : ir::Type());
+  for (const ir::Value *v : op.results) results.push_back(v->type);
+  auto same = [](const std::vector<ir::Type> &a, const std::vector<ir::Type> &b) {
+    if (a.size() != b.size()) return false;
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (a[i].valid() && b[i].valid() && a[i] != b[i]) return false;
+    }
+    return true;
+  };
+  if (same(operands, type->type->inputs()) && same(results, type->type->results())) return;
+  Diagnostic d;
+  d.range = op.typeRange.size() ? op.typeRange : op.range;
+  d.code = "func.call.signature";
+  d.message = "call has type " + ir::Type::function(operands, results).str() + " but `@" + callee->text +
+              "` has type " + type->type->str();
+  d.opRange = op.range;
+  d.related.push_back({it->second->attribute("sym_name")->range, "callee defined here"});
+  sink.push_back(std::move(d));
+}
+
+}  // namespace
+
+void verifyModule(const ir::Module &module, std::vector<Diagnostic> &sink) {
+  const OpRegistry &registry = OpRegistry::instance();
+  ir::walk(module.topLevel, [&](const ir::Operation *op) {
+    if (op->form == ir::OpForm::Unknown) return;
+    checkWrittenOperandTypes(*op, sink);
+    if (op->name == "func.return") checkFunctionReturn(*op, sink);
+    if (op->name == "func.call") checkCall(module, *op, sink);
+    if (const OpDef *def = registry.find(op->name); def && def->verify) {
+      VerifyContext context(*op, sink);
+      def->verify(context);
+    }
+  });
+}
+
+}  // namespace shlo::verify

@@ -1,0 +1,16 @@
+// Checks a lowered module against the spec: per-op constraints through the
+// op registry, plus the rules that span ops (operand types as written match
+// the values' types, returns match their function, calls their callee).
+#pragma once
+
+#include <vector>
+
+#include "semantic/diagnostics/Diagnostic.h"
+#include "semantic/ir/IR.h"
+
+namespace shlo::verify {
+
+/// Appends the module's diagnostics to `sink`, in op order.
+void verifyModule(const ir::Module &module, std::vector<Diagnostic> &sink);
+
+}  // namespace shlo::verify
