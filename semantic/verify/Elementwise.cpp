@@ -1,5 +1,6 @@
 // Elementwise ops (spec: abs ... xor): operands and results share a shape;
 // element types follow each op's constraints.
+#include "semantic/verify/Checks.h"
 #include "semantic/verify/OpRegistry.h"
 
 namespace shlo::verify {
@@ -8,89 +9,6 @@ namespace {
 
 using ir::ElementType;
 using ir::Type;
-
-/// Element type classes of the spec's op constraints.
-bool isIntegerOrBoolean(const ElementType &e) { return e.isInteger(); }
-bool isFloatOrComplex(const ElementType &e) { return e.isFloat() || e.isComplex(); }
-bool isNumeric(const ElementType &e) { return e.isInteger() ? !e.isBoolean() : e.isFloat() || e.isComplex() || e.isQuantized(); }
-
-/// Every operand and result must have the same shape (compatible, per the
-/// spec's dynamism rules); reports the first mismatch.
-bool checkSameShapes(VerifyContext &c, std::string_view constraint) {
-  Type reference;
-  for (size_t i = 0; i < c.numOperands(); ++i) {
-    Type t = c.operandType(i);
-    if (!t.isTensor()) continue;
-    if (!reference.valid()) {
-      reference = t;
-      continue;
-    }
-    if (!ir::isShapeCompatible(reference, t)) {
-      c.error(c.operandRange(i), constraint,
-              "operand #" + std::to_string(i) + " has type " + t.str() + ", whose shape differs from operand #0's " +
-                  reference.str());
-      c.relateOperand(i);
-      return false;
-    }
-  }
-  for (size_t i = 0; i < c.numResults(); ++i) {
-    Type t = c.resultType(i);
-    if (reference.valid() && t.isTensor() && !ir::isShapeCompatible(reference, t)) {
-      c.error(c.resultRange(i), constraint,
-              "result type " + t.str() + " does not have the operands' shape (" + reference.str() + ")");
-      return false;
-    }
-  }
-  return true;
-}
-
-/// The element types of all operands and results are the same.
-bool checkSameElementTypes(VerifyContext &c, std::string_view constraint) {
-  std::optional<ElementType> reference;
-  auto check = [&](const Type &t, syntax::TextRange range, const std::string &what) {
-    if (!t.isTensor()) return true;
-    if (!reference) {
-      reference = t.element();
-      return true;
-    }
-    if (ir::sameBaselineElementType(t.element(), *reference)) return true;
-    c.error(range, constraint,
-            what + " has element type " + t.element().str() + " but the op requires " + reference->str() +
-                " for all operands and results");
-    return false;
-  };
-  for (size_t i = 0; i < c.numOperands(); ++i) {
-    if (!check(c.operandType(i), c.operandRange(i), "operand #" + std::to_string(i))) return false;
-  }
-  for (size_t i = 0; i < c.numResults(); ++i) {
-    if (!check(c.resultType(i), c.resultRange(i), "result")) return false;
-  }
-  return true;
-}
-
-bool checkElementClass(VerifyContext &c, size_t operand, bool (*ok)(const ElementType &), std::string_view what,
-                       std::string_view constraint) {
-  Type t = c.operandType(operand);
-  if (!t.isTensor() || t.element().isQuantized() || ok(t.element())) return true;
-  c.error(c.operandRange(operand), constraint,
-          "operand #" + std::to_string(operand) + " must be a tensor of " + std::string(what) + ", got " + t.str());
-  c.relateOperand(operand);
-  return false;
-}
-
-bool checkArity(VerifyContext &c, size_t operands, size_t results) {
-  if (c.numOperands() != operands) {
-    c.error(c.nameRange(), "operands",
-            "expects " + std::to_string(operands) + " operands, got " + std::to_string(c.numOperands()));
-    return false;
-  }
-  if (c.numResults() != results) {
-    c.error(c.nameRange(), "results", "expects " + std::to_string(results) + " results, got " +
-                                          std::to_string(c.numResults()));
-    return false;
-  }
-  return true;
-}
 
 template <bool (*Class)(const ElementType &), const char *What>
 void verifySameTypeOp(VerifyContext &c, size_t arity) {

@@ -7,6 +7,11 @@ const OpRegistry &OpRegistry::instance() {
     OpRegistry r;
     registerElementwiseOps(r);
     registerControlFlowOps(r);
+    registerShapeOps(r);
+    registerGatherScatterOps(r);
+    registerCollectiveOps(r);
+    registerLinearAlgebraOps(r);
+    registerReductionOps(r);
     return r;
   }();
   return registry;

@@ -7,18 +7,24 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "semantic/verify/VerifyContext.h"
 
 namespace shlo::verify {
 
 using VerifyFn = void (*)(VerifyContext &);
+/// Infers the result types from operands and attributes, per the spec; an
+/// empty list when they cannot be inferred (bad operands: the verifier says
+/// why). Never reports diagnostics of its own.
+using InferFn = std::vector<ir::Type> (*)(const VerifyContext &);
 
 struct OpDef {
   std::string_view name;         // `stablehlo.add`
   std::string_view summary;      // One sentence from the spec.
   std::string_view specSection;  // Anchor in spec.md, e.g. `add`.
   VerifyFn verify = nullptr;
+  InferFn infer = nullptr;
 };
 
 class OpRegistry {
@@ -37,5 +43,10 @@ class OpRegistry {
 // One registration function per op family (one file each).
 void registerElementwiseOps(OpRegistry &registry);
 void registerControlFlowOps(OpRegistry &registry);
+void registerShapeOps(OpRegistry &registry);
+void registerGatherScatterOps(OpRegistry &registry);
+void registerCollectiveOps(OpRegistry &registry);
+void registerLinearAlgebraOps(OpRegistry &registry);
+void registerReductionOps(OpRegistry &registry);
 
 }  // namespace shlo::verify

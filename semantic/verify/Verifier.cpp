@@ -104,4 +104,12 @@ void verifyModule(const ir::Module &module, std::vector<Diagnostic> &sink) {
   });
 }
 
+std::vector<ir::Type> inferResultTypes(const ir::Operation &op) {
+  const OpDef *def = OpRegistry::instance().find(op.name);
+  if (!def || !def->infer) return {};
+  std::vector<Diagnostic> scratch;
+  VerifyContext context(op, scratch);
+  return def->infer(context);
+}
+
 }  // namespace shlo::verify

@@ -13,4 +13,9 @@ namespace shlo::verify {
 /// Appends the module's diagnostics to `sink`, in op order.
 void verifyModule(const ir::Module &module, std::vector<Diagnostic> &sink);
 
+/// The result types the spec infers for `op` from its operands and
+/// attributes (for hover, inlay hints and the "set inferred type" fix);
+/// empty when the op has no inference or its operands do not allow one.
+std::vector<ir::Type> inferResultTypes(const ir::Operation &op);
+
 }  // namespace shlo::verify
