@@ -16,6 +16,8 @@
 
 namespace shlo::ir {
 
+struct AttributeField;
+
 class Attribute {
  public:
   enum class Kind : uint8_t {
@@ -54,7 +56,7 @@ class Attribute {
   /// Array elements and DenseArray values (as Integer/Float/Bool attributes).
   std::vector<Attribute> elements;
   /// Dictionary and Struct fields, in written order.
-  std::vector<std::pair<std::string, Attribute>> fields;
+  std::vector<AttributeField> fields;
 
   static Attribute makeInteger(int64_t value, syntax::TextRange range = {});
   static Attribute makeBool(bool value, syntax::TextRange range = {});
@@ -75,6 +77,13 @@ class Attribute {
 
   /// MLIR-like text for messages.
   std::string str() const;
+};
+
+/// A named field of a Dictionary or Struct attribute (pair-like).
+struct AttributeField {
+  AttributeField(std::string name, Attribute value) : first(std::move(name)), second(std::move(value)) {}
+  std::string first;
+  Attribute second;
 };
 
 /// Decodes the integers of a dense<...> literal (nested lists, splats are
