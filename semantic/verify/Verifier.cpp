@@ -98,7 +98,7 @@ void verifyModule(const ir::Module &module, std::vector<Diagnostic> &sink) {
     if (op->name == "func.return") checkFunctionReturn(*op, sink);
     if (op->name == "func.call") checkCall(module, *op, sink);
     if (const OpDef *def = registry.find(op->name); def && def->verify) {
-      VerifyContext context(*op, sink);
+      VerifyContext context(*op, sink, &module);
       def->verify(context);
     }
   });

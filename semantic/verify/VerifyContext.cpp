@@ -2,7 +2,8 @@
 
 namespace shlo::verify {
 
-VerifyContext::VerifyContext(const ir::Operation &op, std::vector<Diagnostic> &sink) : op_(op), sink_(sink) {}
+VerifyContext::VerifyContext(const ir::Operation &op, std::vector<Diagnostic> &sink, const ir::Module *module)
+    : op_(op), sink_(sink), module_(module) {}
 
 ir::Type VerifyContext::operandType(size_t i) const {
   if (i < op_.operands.size() && op_.operands[i] && op_.operands[i]->type.valid()) return op_.operands[i]->type;

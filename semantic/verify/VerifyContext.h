@@ -16,9 +16,12 @@ namespace shlo::verify {
 
 class VerifyContext {
  public:
-  VerifyContext(const ir::Operation &op, std::vector<Diagnostic> &sink);
+  VerifyContext(const ir::Operation &op, std::vector<Diagnostic> &sink, const ir::Module *module = nullptr);
 
   const ir::Operation &op() const { return op_; }
+  /// The module being verified, for symbol lookups (functions by name);
+  /// null when an op is checked on its own.
+  const ir::Module *module() const { return module_; }
   size_t numOperands() const { return op_.operands.size(); }
   size_t numResults() const { return op_.results.size(); }
   /// The type of operand `i`: the value's type, or the type the text writes
@@ -59,6 +62,7 @@ class VerifyContext {
  private:
   const ir::Operation &op_;
   std::vector<Diagnostic> &sink_;
+  const ir::Module *module_;
   bool failed_ = false;
 };
 
