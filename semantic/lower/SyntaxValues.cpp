@@ -227,7 +227,8 @@ void SyntaxValues::applyEncoding(TSNode encoding, std::vector<int64_t> &bounds, 
   if (!list) return;
   std::vector<int64_t> values;
   for (const Attribute &e : list->elements) {
-    values.push_back(e.kind == Attribute::Kind::Integer ? e.integer : ir::kDynamic);
+    // `?` and the legacy `-1` both mean "no bound".
+    values.push_back(e.kind == Attribute::Kind::Integer && e.integer >= 0 ? e.integer : ir::kDynamic);
   }
   if (values.size() != rank) {
     error(encoding, "type.bounds", "bounds have " + std::to_string(values.size()) +
