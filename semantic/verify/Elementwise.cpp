@@ -10,8 +10,38 @@ namespace {
 using ir::ElementType;
 using ir::Type;
 
+/// The optional `result_accuracy` of transcendental ops: tolerances are
+/// non-negative, and zero unless the mode is TOLERANCE.
+void checkResultAccuracy(VerifyContext &c) {
+  const ir::Attribute *accuracy = c.attribute("result_accuracy");
+  if (!accuracy) return;
+  if (accuracy->kind != ir::Attribute::Kind::Struct) {
+    c.error(c.attributeRange("result_accuracy"), "result_accuracy",
+            "result_accuracy must be a #stablehlo.result_accuracy attribute, got " + accuracy->str());
+    return;
+  }
+  const ir::Attribute *mode = accuracy->field("mode");
+  std::string modeName = mode && mode->kind == ir::Attribute::Kind::Enum ? mode->text : "DEFAULT";
+  for (const char *name : {"atol", "rtol", "ulps"}) {
+    const ir::Attribute *value = accuracy->field(name);
+    if (!value) continue;
+    double v = value->kind == ir::Attribute::Kind::Float ? value->real : static_cast<double>(value->integer);
+    if (v < 0) {
+      c.error(value->range, "result_accuracy", std::string(name) + " must not be negative, got " + value->str());
+      return;
+    }
+    if (v != 0 && modeName != "TOLERANCE") {
+      c.error(value->range, "result_accuracy",
+              "with mode " + modeName + ", result_accuracy's tolerances must all be zero; " + name + " is " +
+                  value->str());
+      return;
+    }
+  }
+}
+
 template <bool (*Class)(const ElementType &), const char *What>
 void verifySameTypeOp(VerifyContext &c, size_t arity) {
+  checkResultAccuracy(c);
   if (!checkArity(c, arity, 1) || !c.typesKnown()) return;
   for (size_t i = 0; i < arity; ++i) {
     if (!checkElementClass(c, i, Class, What, "C1")) return;
