@@ -200,6 +200,9 @@ Type SyntaxValues::type(TSNode node) {
       --aliasDepth_;
       return resolved;
     }
+    if (name.rfind("!stablehlo.", 0) == 0 && name != "!stablehlo.future") {
+      error(node, "type.unknown", "unknown StableHLO type `" + std::string(name) + "`");
+    }
     return Type::other(std::string(spelled));
   }
   return Type::other(std::string(spelled));
@@ -391,6 +394,7 @@ Attribute SyntaxValues::parameters(TSNode params, std::string name) {
     return Attribute::makeEnum(enumName, std::string(text(items[0].node)), a.range);
   }
   a.kind = Attribute::Kind::Struct;
+  checkStructFields(params, a.name);
   for (size_t i = 0; i < items.size(); ++i) {
     TSNode item = items[i].node;
     if (isKind(item, "keyword_attribute")) {
@@ -424,6 +428,63 @@ Attribute SyntaxValues::parameters(TSNode params, std::string name) {
     a.elements = std::move(positional);
   }
   return a;
+}
+
+void SyntaxValues::checkStructFields(TSNode params, const std::string &name) {
+  // The fields StableHLO's struct attributes accept; others are errors, as
+  // are repeated fields and fields not separated by commas.
+  static const std::map<std::string, std::vector<std::string>, std::less<>> known = {
+      {"stablehlo.dot",
+       {"lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
+        "rhs_contracting_dimensions"}},
+      {"stablehlo.gather",
+       {"offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims",
+        "start_index_map", "index_vector_dim"}},
+      {"stablehlo.scatter",
+       {"update_window_dims", "inserted_window_dims", "input_batching_dims", "scatter_indices_batching_dims",
+        "scatter_dims_to_operand_dims", "index_vector_dim"}},
+      {"stablehlo.channel_handle", {"handle", "type"}},
+      {"stablehlo.output_operand_alias", {"output_tuple_indices", "operand_index", "operand_tuple_indices"}},
+      {"stablehlo.result_accuracy", {"atol", "rtol", "ulps", "mode"}},
+      {"stablehlo.type_extensions", {"bounds"}},
+  };
+  auto fields = known.find(name);
+  if (fields == known.end()) return;
+  std::map<std::string, TSNode, std::less<>> seen;
+  bool previousWasItem = false;
+  for (uint32_t i = 0; i < ts_node_child_count(params); ++i) {
+    TSNode child = ts_node_child(params, i);
+    std::string_view kind = ts_node_type(child);
+    if (kind == ",") {
+      previousWasItem = false;
+      continue;
+    }
+    if (!ts_node_is_named(child) || ts_node_is_extra(child)) continue;
+    if (previousWasItem) {
+      error(child, "attribute.syntax", "expected `,` between the fields of #" + name);
+      return;
+    }
+    previousWasItem = true;
+    if (kind != "keyword_attribute") continue;
+    std::string key(text(fieldOf(child, "key")));
+    const std::vector<std::string> &allowed = fields->second;
+    if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
+      std::string list;
+      for (size_t k = 0; k < allowed.size(); ++k) list += (k ? ", `" : "`") + allowed[k] + "`";
+      error(fieldOf(child, "key"), "attribute.unknown-field",
+            "#" + name + " has no field `" + key + "`; expected one of: " + list);
+      continue;
+    }
+    auto [it, inserted] = seen.emplace(key, child);
+    if (!inserted) {
+      Diagnostic d;
+      d.range = rangeOf(fieldOf(child, "key"));
+      d.code = "attribute.duplicate-field";
+      d.message = "#" + name + " repeats the field `" + key + "`";
+      d.related.push_back({rangeOf(fieldOf(it->second, "key")), "first given here"});
+      diagnostics_.push_back(std::move(d));
+    }
+  }
 }
 
 Attribute convolutionDimensions(const Attribute &input, const Attribute &kernel, const Attribute &output,

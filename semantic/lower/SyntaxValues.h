@@ -39,6 +39,7 @@ class SyntaxValues {
   ir::Attribute dialectAttribute(TSNode node);
   ir::Attribute parameters(TSNode params, std::string name);
   void applyEncoding(TSNode encoding, std::vector<int64_t> &bounds, size_t rank);
+  void checkStructFields(TSNode params, const std::string &name);
 
   std::string_view text_;
   std::vector<Diagnostic> &diagnostics_;

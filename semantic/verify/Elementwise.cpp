@@ -44,6 +44,13 @@ void verifySameTypeOp(VerifyContext &c, size_t arity) {
   checkResultAccuracy(c);
   if (!checkArity(c, arity, 1) || !c.typesKnown()) return;
   for (size_t i = 0; i < arity; ++i) {
+    if (!c.operandType(i).isTensor()) {
+      c.error(c.operandRange(i), "C1", "operand #" + std::to_string(i) + " must be a tensor, got " + c.operandType(i).str());
+      c.relateOperand(i);
+      return;
+    }
+  }
+  for (size_t i = 0; i < arity; ++i) {
     if (!checkElementClass(c, i, Class, What, "C1")) return;
   }
   if (!checkSameShapes(c, "C1")) return;
