@@ -11,6 +11,7 @@
 #include "semantic/analysis/Analysis.h"
 #include "semantic/analysis/SplitInput.h"
 #include "semantic/syntax/SourceFile.h"
+#include "semantic/verify/Verifier.h"
 
 namespace {
 
@@ -41,6 +42,27 @@ void checkPtBert(benchmark::State &state) {
   state.SetBytesProcessed(static_cast<int64_t>(state.iterations() * text.size()));
 }
 
+/// The phases of checkPtBert on their own: lowering (tree given) and
+/// verification (module given), to see where the time goes.
+void lowerPtBert(benchmark::State &state) {
+  std::string text = load(shared("models/pt_bert.mlir"));
+  shlo::syntax::Parser parser;
+  shlo::syntax::SyntaxTree tree = parser.parse(text);
+  for (auto _ : state) benchmark::DoNotOptimize(shlo::lower::lowerModule(tree, text).diagnostics.size());
+}
+
+void verifyPtBert(benchmark::State &state) {
+  std::string text = load(shared("models/pt_bert.mlir"));
+  shlo::syntax::Parser parser;
+  shlo::syntax::SyntaxTree tree = parser.parse(text);
+  shlo::lower::LoweredModule lowered = shlo::lower::lowerModule(tree, text);
+  for (auto _ : state) {
+    std::vector<shlo::Diagnostic> diagnostics;
+    shlo::verify::verifyModule(*lowered.module, diagnostics);
+    benchmark::DoNotOptimize(diagnostics.size());
+  }
+}
+
 void checkSharedTree(benchmark::State &state) {
   std::vector<std::string> texts;
   size_t bytes = 0;
@@ -66,6 +88,8 @@ void checkSharedTree(benchmark::State &state) {
 }
 
 BENCHMARK(checkPtBert)->Unit(benchmark::kMillisecond);
+BENCHMARK(lowerPtBert)->Unit(benchmark::kMillisecond);
+BENCHMARK(verifyPtBert)->Unit(benchmark::kMillisecond);
 BENCHMARK(checkSharedTree)->Unit(benchmark::kMillisecond);
 
 }  // namespace

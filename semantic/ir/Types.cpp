@@ -149,63 +149,71 @@ bool QuantizedElement::operator==(const QuantizedElement &other) const {
          scales == other.scales && zeroPoints == other.zeroPoints;
 }
 
+const Type::Storage &Type::invalidStorage() {
+  static const Storage storage;
+  return storage;
+}
+
 Type Type::tensor(std::vector<int64_t> shape, ElementType element, std::vector<int64_t> bounds) {
-  Type t;
-  t.kind_ = Kind::Tensor;
-  t.shape_ = std::move(shape);
-  t.element_ = std::move(element);
+  auto t = std::make_shared<Storage>();
+  t->kind = Kind::Tensor;
+  t->shape = std::move(shape);
+  t->element = std::move(element);
   bool anyBound = false;
   for (int64_t b : bounds) anyBound |= b != kDynamic;
-  if (anyBound) t.bounds_ = std::move(bounds);
-  return t;
+  if (anyBound) t->bounds = std::move(bounds);
+  return Type(std::move(t));
 }
 
 Type Type::unrankedTensor(ElementType element) {
-  Type t;
-  t.kind_ = Kind::Tensor;
-  t.ranked_ = false;
-  t.element_ = std::move(element);
-  return t;
+  auto t = std::make_shared<Storage>();
+  t->kind = Kind::Tensor;
+  t->ranked = false;
+  t->element = std::move(element);
+  return Type(std::move(t));
 }
 
 Type Type::token() {
-  Type t;
-  t.kind_ = Kind::Token;
-  return t;
+  static const Type token = [] {
+    auto t = std::make_shared<Storage>();
+    t->kind = Kind::Token;
+    return Type(std::move(t));
+  }();
+  return token;
 }
 
 Type Type::tuple(std::vector<Type> elements) {
-  Type t;
-  t.kind_ = Kind::Tuple;
-  t.elements_ = std::move(elements);
-  return t;
+  auto t = std::make_shared<Storage>();
+  t->kind = Kind::Tuple;
+  t->elements = std::move(elements);
+  return Type(std::move(t));
 }
 
 Type Type::function(std::vector<Type> inputs, std::vector<Type> results) {
-  Type t;
-  t.kind_ = Kind::Function;
-  t.elements_ = std::move(inputs);
-  t.results_ = std::move(results);
-  return t;
+  auto t = std::make_shared<Storage>();
+  t->kind = Kind::Function;
+  t->elements = std::move(inputs);
+  t->results = std::move(results);
+  return Type(std::move(t));
 }
 
 Type Type::scalar(ElementType element) {
-  Type t;
-  t.kind_ = Kind::Scalar;
-  t.element_ = std::move(element);
-  return t;
+  auto t = std::make_shared<Storage>();
+  t->kind = Kind::Scalar;
+  t->element = std::move(element);
+  return Type(std::move(t));
 }
 
 Type Type::other(std::string text) {
-  Type t;
-  t.kind_ = Kind::Other;
-  t.text_ = std::move(text);
-  return t;
+  auto t = std::make_shared<Storage>();
+  t->kind = Kind::Other;
+  t->text = std::move(text);
+  return Type(std::move(t));
 }
 
 bool Type::hasStaticShape() const {
-  if (kind_ != Kind::Tensor || !ranked_) return false;
-  for (int64_t d : shape_) {
+  if (kind() != Kind::Tensor || !ranked()) return false;
+  for (int64_t d : shape()) {
     if (d == kDynamic) return false;
   }
   return true;
@@ -213,7 +221,7 @@ bool Type::hasStaticShape() const {
 
 int64_t Type::numElements() const {
   int64_t n = 1;
-  for (int64_t d : shape_) n *= d;
+  for (int64_t d : shape()) n *= d;
   return n;
 }
 
@@ -223,53 +231,55 @@ std::string Type::str() const {
     for (size_t i = 0; i < types.size(); ++i) out += (i ? ", " : "") + types[i].str();
     return out;
   };
-  switch (kind_) {
+  const Storage &t = s();
+  switch (t.kind) {
     case Kind::Tensor: {
       std::string out = "tensor<";
-      if (!ranked_) out += "*x";
-      for (int64_t d : shape_) out += dimensionText(d) + "x";
-      out += element_.str();
-      if (!bounds_.empty()) {
+      if (!t.ranked) out += "*x";
+      for (int64_t d : t.shape) out += dimensionText(d) + "x";
+      out += t.element.str();
+      if (!t.bounds.empty()) {
         out += ", #stablehlo.bounds<";
-        for (size_t i = 0; i < bounds_.size(); ++i) out += (i ? ", " : "") + dimensionText(bounds_[i]);
+        for (size_t i = 0; i < t.bounds.size(); ++i) out += (i ? ", " : "") + dimensionText(t.bounds[i]);
         out += ">";
       }
       return out + ">";
     }
     case Kind::Token: return "!stablehlo.token";
-    case Kind::Tuple: return "tuple<" + list(elements_) + ">";
+    case Kind::Tuple: return "tuple<" + list(t.elements) + ">";
     case Kind::Function: {
-      std::string results = list(results_);
-      if (results_.size() != 1 || results_[0].isFunction()) results = "(" + results + ")";
-      return "(" + list(elements_) + ") -> " + results;
+      std::string results = list(t.results);
+      if (t.results.size() != 1 || t.results[0].isFunction()) results = "(" + results + ")";
+      return "(" + list(t.elements) + ") -> " + results;
     }
-    case Kind::Scalar: return element_.str();
-    case Kind::Other: return text_;
+    case Kind::Scalar: return t.element.str();
+    case Kind::Other: return t.text;
     case Kind::Invalid: return "<invalid type>";
   }
   return "";
 }
 
 bool Type::operator==(const Type &other) const {
-  if (kind_ != other.kind_) return false;
-  switch (kind_) {
+  if (storage_ == other.storage_) return true;
+  const Storage &a = s(), &b = other.s();
+  if (a.kind != b.kind) return false;
+  switch (a.kind) {
     case Kind::Tensor:
-      return ranked_ == other.ranked_ && shape_ == other.shape_ && bounds_ == other.bounds_ &&
-             element_ == other.element_;
-    case Kind::Tuple: return elements_ == other.elements_;
-    case Kind::Function: return elements_ == other.elements_ && results_ == other.results_;
-    case Kind::Scalar: return element_ == other.element_;
-    case Kind::Other: return text_ == other.text_;
+      return a.ranked == b.ranked && a.shape == b.shape && a.bounds == b.bounds && a.element == b.element;
+    case Kind::Tuple: return a.elements == b.elements;
+    case Kind::Function: return a.elements == b.elements && a.results == b.results;
+    case Kind::Scalar: return a.element == b.element;
+    case Kind::Other: return a.text == b.text;
     default: return true;
   }
 }
 
-Type Type::withShape(std::vector<int64_t> shape) const { return tensor(std::move(shape), element_); }
+Type Type::withShape(std::vector<int64_t> shape) const { return tensor(std::move(shape), element()); }
 
 Type Type::withElement(ElementType element) const {
-  Type t = *this;
-  t.element_ = std::move(element);
-  return t;
+  auto t = std::make_shared<Storage>(s());
+  t->element = std::move(element);
+  return Type(std::move(t));
 }
 
 bool sameBaselineElementType(const ElementType &a, const ElementType &b) {

@@ -112,31 +112,31 @@ class Type {
   /// by its text.
   static Type other(std::string text);
 
-  Kind kind() const { return kind_; }
-  bool valid() const { return kind_ != Kind::Invalid; }
-  bool isTensor() const { return kind_ == Kind::Tensor; }
-  bool isToken() const { return kind_ == Kind::Token; }
-  bool isTuple() const { return kind_ == Kind::Tuple; }
-  bool isFunction() const { return kind_ == Kind::Function; }
+  Kind kind() const { return s().kind; }
+  bool valid() const { return s().kind != Kind::Invalid; }
+  bool isTensor() const { return s().kind == Kind::Tensor; }
+  bool isToken() const { return s().kind == Kind::Token; }
+  bool isTuple() const { return s().kind == Kind::Tuple; }
+  bool isFunction() const { return s().kind == Kind::Function; }
 
   // Tensor types.
-  bool ranked() const { return ranked_; }
-  int64_t rank() const { return static_cast<int64_t>(shape_.size()); }
-  const std::vector<int64_t> &shape() const { return shape_; }
-  int64_t dim(int64_t i) const { return shape_[static_cast<size_t>(i)]; }
-  const std::vector<int64_t> &bounds() const { return bounds_; }
+  bool ranked() const { return s().ranked; }
+  int64_t rank() const { return static_cast<int64_t>(s().shape.size()); }
+  const std::vector<int64_t> &shape() const { return s().shape; }
+  int64_t dim(int64_t i) const { return s().shape[static_cast<size_t>(i)]; }
+  const std::vector<int64_t> &bounds() const { return s().bounds; }
   /// True when ranked and no dimension is dynamic.
   bool hasStaticShape() const;
   /// Number of elements of a static shape.
   int64_t numElements() const;
-  const ElementType &element() const { return element_; }
+  const ElementType &element() const { return s().element; }
 
   // Tuple and function types.
-  const std::vector<Type> &elements() const { return elements_; }
-  const std::vector<Type> &inputs() const { return elements_; }
-  const std::vector<Type> &results() const { return results_; }
+  const std::vector<Type> &elements() const { return s().elements; }
+  const std::vector<Type> &inputs() const { return s().elements; }
+  const std::vector<Type> &results() const { return s().results; }
 
-  const std::string &text() const { return text_; }
+  const std::string &text() const { return s().text; }
 
   /// MLIR's printed form: `tensor<2x?xf32, #stablehlo.bounds<?, 4>>`.
   std::string str() const;
@@ -149,14 +149,23 @@ class Type {
   Type withElement(ElementType element) const;
 
  private:
-  Kind kind_ = Kind::Invalid;
-  bool ranked_ = true;
-  std::vector<int64_t> shape_;
-  std::vector<int64_t> bounds_;
-  ElementType element_;
-  std::vector<Type> elements_;
-  std::vector<Type> results_;
-  std::string text_;
+  // Immutable and shared: types are copied into every value and attribute,
+  // so a copy is a reference count, not a set of vectors.
+  struct Storage {
+    Kind kind = Kind::Invalid;
+    bool ranked = true;
+    std::vector<int64_t> shape;
+    std::vector<int64_t> bounds;
+    ElementType element;
+    std::vector<Type> elements;
+    std::vector<Type> results;
+    std::string text;
+  };
+  explicit Type(std::shared_ptr<const Storage> storage) : storage_(std::move(storage)) {}
+  static const Storage &invalidStorage();
+  const Storage &s() const { return storage_ ? *storage_ : invalidStorage(); }
+
+  std::shared_ptr<const Storage> storage_;
 };
 
 /// The spec's baseline element type: a quantized type without its scales

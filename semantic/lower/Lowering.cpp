@@ -21,7 +21,25 @@ using syntax::rangeOf;
 
 namespace {
 
-std::string_view fieldName(const syntax::FieldChild &child) { return child.field ? child.field : ""; }
+/// Field ids of the grammar, resolved once: lowering compares them for
+/// every child of every op.
+struct FieldIds {
+  TSFieldId operand = syntax::fieldId("operand");
+  TSFieldId region = syntax::fieldId("region");
+  TSFieldId attributes = syntax::fieldId("attributes");
+  TSFieldId properties = syntax::fieldId("properties");
+  TSFieldId arguments = syntax::fieldId("arguments");
+  TSFieldId indices = syntax::fieldId("indices");
+  TSFieldId attribute = syntax::fieldId("attribute");
+  TSFieldId callee = syntax::fieldId("callee");
+  TSFieldId operandType = syntax::fieldId("operand_type");
+  TSFieldId resultType = syntax::fieldId("result_type");
+};
+
+const FieldIds &fields() {
+  static const FieldIds ids;
+  return ids;
+}
 
 /// Walks the syntax tree once, building the IR.
 class Lowerer {
@@ -130,11 +148,12 @@ class Lowerer {
     // Types: the generic form's function type, or the pretty signature.
     std::vector<Type> resultTypes;
     bool resultTypesKnown = false;
+    size_t boundResults = countBoundResults(node);
     TSNode typeNode = fieldOf(node, "type");
     if (!ts_node_is_null(typeNode)) {
       op->typeRange = rangeOf(typeNode);
       Signature signature = readSignature(typeNode);
-      resolveSignature(*op, signature, countBoundResults(node), op->writtenOperandTypes, resultTypes);
+      resolveSignature(*op, signature, boundResults, op->writtenOperandTypes, resultTypes);
       resultTypesKnown = true;
     } else if (op->form == ir::OpForm::Pretty && isReturnLike(op->name)) {
       resultTypesKnown = true;
@@ -146,7 +165,7 @@ class Lowerer {
     for (TSNode regionNode : regionNodes) lowerRegionNode(regionNode, op, pretty.iterationArguments);
     if (op->name == "stablehlo.reduce" && !pretty.appliedOp.empty()) buildAppliedReduceBody(*op, pretty);
 
-    bindResults(node, op, resultTypes, resultTypesKnown);
+    bindResults(node, op, resultTypes, resultTypesKnown, boundResults);
     return op;
   }
 
@@ -155,16 +174,17 @@ class Lowerer {
                std::vector<TSNode> &regions) {
     std::vector<TSNode> inits;  // reduce's `init:` values follow all inputs.
     for (const auto &child : namedChildren(node)) {
-      std::string_view field = fieldName(child);
+      const FieldIds &f = fields();
+      TSFieldId field = child.fieldId;
       TSNode n = child.node;
-      if (field == "operand") {
+      if (field == f.operand) {
         operands.push_back(n);
-      } else if (field == "region") {
+      } else if (field == f.region) {
         regions.push_back(n);
-      } else if (field == "attributes" || field == "properties") {
+      } else if (field == f.attributes || field == f.properties) {
         Attribute dict = values_.attribute(n);
         for (auto &[key, value] : dict.fields) op->setAttribute(key, value, value.range);
-      } else if (field == "arguments" && isKind(n, "argument_group")) {
+      } else if (field == f.arguments && isKind(n, "argument_group")) {
         PrettyItem group;
         group.kind = PrettyItem::Kind::Group;
         group.range = rangeOf(n);
@@ -185,7 +205,7 @@ class Lowerer {
           }
         }
         pretty.items.push_back(group);
-      } else if (field == "indices") {
+      } else if (field == f.indices) {
         PrettyItem item;
         item.kind = PrettyItem::Kind::Indices;
         item.range = rangeOf(n);
@@ -203,7 +223,7 @@ class Lowerer {
           item.slices.push_back(range);
         }
         pretty.items.push_back(item);
-      } else if (field == "attribute") {
+      } else if (field == f.attribute) {
         if (isKind(n, "keyword_attribute")) {
           pretty.items.push_back(keywordItem(n));
         } else {
@@ -220,7 +240,7 @@ class Lowerer {
           }
           pretty.items.push_back(item);
         }
-      } else if (field == "callee") {
+      } else if (field == f.callee) {
         PrettyItem item;
         item.kind = PrettyItem::Kind::Symbol;
         item.range = rangeOf(n);
@@ -229,8 +249,8 @@ class Lowerer {
       } else if (isKind(n, "custom_syntax")) {
         // An op of an unknown dialect: take its operands and regions.
         for (const auto &c : namedChildren(n)) {
-          if (fieldName(c) == "operand") operands.push_back(c.node);
-          if (fieldName(c) == "region") regions.push_back(c.node);
+          if (c.fieldId == fields().operand) operands.push_back(c.node);
+          if (c.fieldId == fields().region) regions.push_back(c.node);
         }
       }
     }
@@ -258,8 +278,8 @@ class Lowerer {
       return s;
     }
     for (const auto &child : namedChildren(typeNode)) {
-      if (fieldName(child) == "operand_type") s.operandTypes.push_back(values_.type(child.node));
-      if (fieldName(child) == "result_type") {
+      if (child.fieldId == fields().operandType) s.operandTypes.push_back(values_.type(child.node));
+      if (child.fieldId == fields().resultType) {
         s.resultTypes = values_.typeList(child.node);
         s.hasArrow = true;
       }
@@ -284,9 +304,8 @@ class Lowerer {
     return count;
   }
 
-  void bindResults(TSNode node, Operation *op, const std::vector<Type> &types, bool typesKnown) {
+  void bindResults(TSNode node, Operation *op, const std::vector<Type> &types, bool typesKnown, size_t bound) {
     TSNode list = fieldOf(node, "results");
-    size_t bound = countBoundResults(node);
     if (typesKnown && bound != types.size() && !ts_node_is_null(list)) {
       error(list, "ssa.result-count",
             "operation defines " + std::to_string(types.size()) + " results but " + std::to_string(bound) +
@@ -349,7 +368,7 @@ class Lowerer {
     if (isKind(node, "named_region")) {
       std::vector<TSNode> argumentLists;
       for (const auto &child : namedChildren(node)) {
-        if (fieldName(child) == "arguments") argumentLists.push_back(child.node);
+        if (child.fieldId == fields().arguments) argumentLists.push_back(child.node);
       }
       TSNode body = fieldOf(node, "body");
       std::string keyword(values_.text(fieldOf(node, "keyword")));

@@ -88,6 +88,17 @@ ElementType SyntaxValues::elementType(TSNode node) {
 
 Type SyntaxValues::type(TSNode node) {
   if (ts_node_is_null(node)) return Type();
+  // Real programs spell the same few types thousands of times.
+  std::string_view spelled = text(node);
+  auto cached = typeCache_.find(spelled);
+  if (cached != typeCache_.end()) return cached->second;
+  size_t errors = diagnostics_.size();
+  Type t = parseType(node);
+  if (diagnostics_.size() == errors) typeCache_.emplace(spelled, t);
+  return t;
+}
+
+Type SyntaxValues::parseType(TSNode node) {
   std::string_view kind = ts_node_type(node);
   std::string_view spelled = text(node);
   if (kind == "integer_type") {

@@ -4,6 +4,7 @@
 #include <map>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "semantic/diagnostics/Diagnostic.h"
@@ -36,6 +37,7 @@ class SyntaxValues {
   void error(TSNode node, std::string code, std::string message);
 
  private:
+  ir::Type parseType(TSNode node);
   ir::Attribute dialectAttribute(TSNode node);
   ir::Attribute parameters(TSNode params, std::string name);
   void applyEncoding(TSNode encoding, std::vector<int64_t> &bounds, size_t rank);
@@ -46,6 +48,7 @@ class SyntaxValues {
   std::map<std::string, TSNode, std::less<>> typeAliases_;
   std::map<std::string, TSNode, std::less<>> attributeAliases_;
   int aliasDepth_ = 0;
+  std::unordered_map<std::string_view, ir::Type> typeCache_;
 };
 
 /// Convolution dimension numbers from `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`

@@ -1,5 +1,8 @@
 #include "semantic/syntax/SyntaxTree.h"
 
+#include <string>
+#include <unordered_map>
+
 namespace shlo::syntax {
 
 Parser::Parser() : parser_(ts_parser_new()) { ts_parser_set_language(parser_, tree_sitter_stablehlo()); }
@@ -12,6 +15,22 @@ SyntaxTree Parser::parse(std::string_view text, const SyntaxTree *old) {
   return SyntaxTree(tree);
 }
 
+TSFieldId fieldId(std::string_view name) {
+  // tree-sitter's own lookup compares the name against every field name.
+  // Callers pass string literals, so the text's address is a good key; the
+  // name is compared once on a hit in case an address was reused.
+  struct Entry {
+    std::string name;
+    TSFieldId id;
+  };
+  thread_local std::unordered_map<const char *, Entry> cache;
+  auto it = cache.find(name.data());
+  if (it != cache.end() && it->second.name == name) return it->second.id;
+  TSFieldId id = ts_language_field_id_for_name(tree_sitter_stablehlo(), name.data(), static_cast<uint32_t>(name.size()));
+  cache[name.data()] = {std::string(name), id};
+  return id;
+}
+
 std::vector<FieldChild> namedChildren(TSNode node) {
   std::vector<FieldChild> out;
   if (ts_node_is_null(node)) return out;
@@ -20,7 +39,7 @@ std::vector<FieldChild> namedChildren(TSNode node) {
     do {
       TSNode child = ts_tree_cursor_current_node(&cursor);
       if (ts_node_is_named(child) && !ts_node_is_extra(child)) {
-        out.push_back({ts_tree_cursor_current_field_name(&cursor), child});
+        out.push_back({ts_tree_cursor_current_field_name(&cursor), ts_tree_cursor_current_field_id(&cursor), child});
       }
     } while (ts_tree_cursor_goto_next_sibling(&cursor));
   }

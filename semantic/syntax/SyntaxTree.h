@@ -61,14 +61,16 @@ inline std::string_view textOf(TSNode node, std::string_view source) {
   return source.substr(begin, end - begin);
 }
 
+/// The grammar's id for field `name` (looked up once per name).
+TSFieldId fieldId(std::string_view name);
+
 /// The child in field `name`, or a null node.
-inline TSNode fieldOf(TSNode node, std::string_view name) {
-  return ts_node_child_by_field_name(node, name.data(), static_cast<uint32_t>(name.size()));
-}
+inline TSNode fieldOf(TSNode node, std::string_view name) { return ts_node_child_by_field_id(node, fieldId(name)); }
 
 /// A named child and the field it is in (null when in no field).
 struct FieldChild {
   const char *field;
+  TSFieldId fieldId;  // 0 when in no field.
   TSNode node;
 };
 
