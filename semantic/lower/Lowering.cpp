@@ -450,6 +450,17 @@ class Lowerer {
     // `applies stablehlo.add`: the body the generic form would spell out,
     // with 0-d tensors of the init values' element types.
     size_t inputs = op.operands.size() / 2;
+    if (inputs != 1) {
+      // StableHLO prints the compact form only for one input and one init.
+      Diagnostic d;
+      d.range = pretty.appliedRange;
+      d.code = "reduce.applies";
+      d.message = "`applies " + pretty.appliedOp + "` needs exactly one input and one init value, got " +
+                  std::to_string(inputs);
+      d.opRange = op.range;
+      out_.diagnostics.push_back(std::move(d));
+      return;
+    }
     Region *region = newRegion(&op, pretty.appliedRange);
     region->implicit = true;
     Block *block = newBlock(region);
@@ -470,7 +481,7 @@ class Lowerer {
     body->name = pretty.appliedOp;
     body->range = body->nameRange = pretty.appliedRange;
     body->parentBlock = block;
-    for (size_t i = 0; i < inputs && inputs == 1; ++i) {
+    for (size_t i = 0; i < inputs; ++i) {
       for (Value *arg : {block->arguments[i], block->arguments[inputs + i]}) {
         arg->uses.push_back({body, static_cast<unsigned>(body->operands.size()), pretty.appliedRange});
         body->operands.push_back(arg);

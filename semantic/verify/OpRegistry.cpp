@@ -12,6 +12,7 @@ const OpRegistry &OpRegistry::instance() {
     registerCollectiveOps(r);
     registerLinearAlgebraOps(r);
     registerReductionOps(r);
+    registerChloCheckInterpreterOps(r);
     return r;
   }();
   return registry;

@@ -48,5 +48,6 @@ void registerGatherScatterOps(OpRegistry &registry);
 void registerCollectiveOps(OpRegistry &registry);
 void registerLinearAlgebraOps(OpRegistry &registry);
 void registerReductionOps(OpRegistry &registry);
+void registerChloCheckInterpreterOps(OpRegistry &registry);
 
 }  // namespace shlo::verify
