@@ -189,6 +189,17 @@ Type SyntaxValues::parseType(TSNode node) {
       return Type();
     }
     if (unranked) return Type::unrankedTensor(element);
+    if (element.isQuantized() && element.quantizedInfo()->quantizationDimension) {
+      // Spec "Types", quantized tensor types: (C12).
+      int64_t dimension = *element.quantizedInfo()->quantizationDimension;
+      if (dimension < 0 || dimension >= static_cast<int64_t>(shape.size())) {
+        error(node, "type.C12", "quantization dimension " + std::to_string(dimension) +
+                                    " is not a dimension of a rank-" + std::to_string(shape.size()) + " tensor");
+        return Type();
+      }
+      // (C13), one scale per slice, is not checked: StableHLO's own valid
+      // tests give one scale for a dimension of size 2.
+    }
     std::vector<int64_t> bounds;
     TSNode encoding = fieldOf(node, "encoding");
     if (!ts_node_is_null(encoding)) applyEncoding(encoding, bounds, shape.size());

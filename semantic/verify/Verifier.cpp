@@ -1,5 +1,7 @@
 #include "semantic/verify/Verifier.h"
 
+#include <set>
+
 #include "semantic/verify/OpRegistry.h"
 
 namespace shlo::verify {
@@ -88,6 +90,51 @@ void checkCall(const ir::Module &module, const ir::Operation &op, std::vector<Di
   sink.push_back(std::move(d));
 }
 
+/// Ops whose inputs the spec types as "per-tensor quantized tensor" (never
+/// per-axis), from each op's Inputs table in spec.md.
+bool takesOnlyPerTensorQuantization(std::string_view name) {
+  static const std::set<std::string, std::less<>> ops = {
+      "abs", "all_gather", "all_reduce", "all_to_all", "async_start", "atan2", "batch_norm_grad",
+      "batch_norm_inference", "batch_norm_training", "cbrt", "ceil", "cholesky", "clamp", "collective_broadcast",
+      "collective_permute", "collective_reduce", "compare", "concatenate", "cosine", "divide", "dynamic_gather",
+      "dynamic_pad", "dynamic_slice", "dynamic_update_slice", "exponential", "exponential_minus_one", "floor",
+      "gather", "is_finite", "log", "log_plus_one", "logistic", "map", "maximum", "minimum", "multiply", "negate",
+      "pad", "power", "reduce", "reduce_precision", "reduce_scatter", "reduce_window", "remainder", "reverse",
+      "round_nearest_afz", "round_nearest_even", "rsqrt", "scatter", "select", "select_and_scatter", "sign", "sine",
+      "slice", "sort", "sqrt", "subtract", "tan", "tanh", "triangular_solve", "optimization_barrier"};
+  if (name.rfind("stablehlo.", 0) != 0) return false;
+  return ops.count(name.substr(10)) > 0;
+}
+
+bool isPerAxisQuantized(const ir::Type &t) {
+  return t.isTensor() && t.element().isQuantized() && t.element().quantizedInfo()->quantizationDimension;
+}
+
+void checkPerTensorQuantization(const ir::Operation &op, std::vector<Diagnostic> &sink) {
+  if (!takesOnlyPerTensorQuantization(op.name)) return;
+  auto report = [&](syntax::TextRange range, const std::string &what, const ir::Type &type) {
+    Diagnostic d;
+    d.range = range;
+    d.code = op.name.substr(10) + ".quantization";
+    d.message = what + " has per-axis quantized type " + type.str() + ", but " + op.name +
+                " takes only per-tensor quantized tensors";
+    d.opRange = op.range;
+    sink.push_back(std::move(d));
+  };
+  for (size_t i = 0; i < op.operands.size(); ++i) {
+    if (op.operands[i] && isPerAxisQuantized(op.operands[i]->type)) {
+      report(op.operandRanges[i], "operand #" + std::to_string(i), op.operands[i]->type);
+      return;
+    }
+  }
+  for (const ir::Value *result : op.results) {
+    if (isPerAxisQuantized(result->type)) {
+      report(op.typeRange.size() ? op.typeRange : op.nameRange, "the result", result->type);
+      return;
+    }
+  }
+}
+
 }  // namespace
 
 void verifyModule(const ir::Module &module, std::vector<Diagnostic> &sink) {
@@ -95,6 +142,7 @@ void verifyModule(const ir::Module &module, std::vector<Diagnostic> &sink) {
   ir::walk(module.topLevel, [&](const ir::Operation *op) {
     if (op->form == ir::OpForm::Unknown) return;
     checkWrittenOperandTypes(*op, sink);
+    checkPerTensorQuantization(*op, sink);
     if (op->name == "func.return") checkFunctionReturn(*op, sink);
     if (op->name == "func.call") checkCall(module, *op, sink);
     if (const OpDef *def = registry.find(op->name); def && def->verify) {
