@@ -2,6 +2,7 @@
 
 #include <map>
 #include <set>
+#include <unordered_map>
 
 #include "semantic/lower/PrettyForms.h"
 #include "semantic/lower/SyntaxValues.h"
@@ -33,6 +34,9 @@ struct FieldIds {
   TSFieldId attribute = syntax::fieldId("attribute");
   TSFieldId callee = syntax::fieldId("callee");
   TSFieldId operandType = syntax::fieldId("operand_type");
+  TSFieldId name = syntax::fieldId("name");
+  TSFieldId type = syntax::fieldId("type");
+  TSFieldId results = syntax::fieldId("results");
   TSFieldId resultType = syntax::fieldId("result_type");
 };
 
@@ -62,7 +66,9 @@ class Lowerer {
 
  private:
   struct Scope {
-    std::map<std::string, Value *, std::less<>> values;
+    // Keys view the values' own names (values never move: the module's
+    // arenas are deques).
+    std::unordered_map<std::string_view, Value *> values;
     bool isolated;
   };
 
@@ -82,7 +88,7 @@ class Lowerer {
 
   void define(Value *value, TSNode node) {
     auto &scope = scopes_.back().values;
-    auto [it, inserted] = scope.emplace(value->name, value);
+    auto [it, inserted] = scope.emplace(std::string_view(value->name), value);
     if (!inserted) {
       Diagnostic d;
       d.range = rangeOf(node);
@@ -99,7 +105,8 @@ class Lowerer {
     Value *value = lookup(name);
     if (!value && name.find('#') == std::string_view::npos) {
       // `%r` names the first result of a multi-result op too.
-      value = lookup(std::string(name) + "#0");
+      std::string first = std::string(name) + "#0";
+      value = lookup(first);
     }
     if (!value) {
       error(node, "ssa.undefined-value", "use of undefined value `" + std::string(name) + "`");
@@ -121,15 +128,21 @@ class Lowerer {
     Operation *op = module_.newOperation();
     op->range = rangeOf(node);
     op->parentBlock = parent;
-    TSNode name = fieldOf(node, "name");
+    // One pass over the op's children; fieldOf would walk them per field.
+    std::vector<syntax::FieldChild> children = namedChildren(node);
+    TSNode name{}, typeNode{}, resultList{};
+    for (const auto &child : children) {
+      if (child.fieldId == fields().name) name = child.node;
+      if (child.fieldId == fields().type) typeNode = child.node;
+      if (child.fieldId == fields().results) resultList = child.node;
+    }
     op->nameRange = rangeOf(name);
     if (isKind(name, "string")) {
       op->name = SyntaxValues::unquote(values_.text(name));
       op->form = ir::OpForm::Generic;
     } else {
       op->name = canonicalOpName(values_.text(name));
-      op->form = ts_node_is_null(fieldOf(node, "type")) && !isKnownPrettyOp(op->name) ? ir::OpForm::Unknown
-                                                                                      : ir::OpForm::Pretty;
+      op->form = ts_node_is_null(typeNode) && !isKnownPrettyOp(op->name) ? ir::OpForm::Unknown : ir::OpForm::Pretty;
     }
     if (op->name == "func.func" || op->name == "ml_program.func") return lowerFunction(node, op);
     if (op->name == "builtin.module") return lowerModuleOp(node, op);
@@ -137,7 +150,7 @@ class Lowerer {
     PrettyOperation pretty;
     std::vector<TSNode> operandNodes;
     std::vector<TSNode> regionNodes;
-    collect(node, op, pretty, operandNodes, regionNodes);
+    collect(children, op, pretty, operandNodes, regionNodes);
 
     for (TSNode operand : operandNodes) {
       unsigned index = static_cast<unsigned>(op->operands.size());
@@ -148,8 +161,7 @@ class Lowerer {
     // Types: the generic form's function type, or the pretty signature.
     std::vector<Type> resultTypes;
     bool resultTypesKnown = false;
-    size_t boundResults = countBoundResults(node);
-    TSNode typeNode = fieldOf(node, "type");
+    size_t boundResults = countBoundResults(resultList);
     if (!ts_node_is_null(typeNode)) {
       op->typeRange = rangeOf(typeNode);
       Signature signature = readSignature(typeNode);
@@ -165,15 +177,15 @@ class Lowerer {
     for (TSNode regionNode : regionNodes) lowerRegionNode(regionNode, op, pretty.iterationArguments);
     if (op->name == "stablehlo.reduce" && !pretty.appliedOp.empty()) buildAppliedReduceBody(*op, pretty);
 
-    bindResults(node, op, resultTypes, resultTypesKnown, boundResults);
+    bindResults(resultList, op, resultTypes, resultTypesKnown, boundResults);
     return op;
   }
 
   /// Gathers operands, regions and the pretty items of an op, in text order.
-  void collect(TSNode node, Operation *op, PrettyOperation &pretty, std::vector<TSNode> &operands,
-               std::vector<TSNode> &regions) {
+  void collect(const std::vector<syntax::FieldChild> &children, Operation *op, PrettyOperation &pretty,
+               std::vector<TSNode> &operands, std::vector<TSNode> &regions) {
     std::vector<TSNode> inits;  // reduce's `init:` values follow all inputs.
-    for (const auto &child : namedChildren(node)) {
+    for (const auto &child : children) {
       const FieldIds &f = fields();
       TSFieldId field = child.fieldId;
       TSNode n = child.node;
@@ -293,8 +305,7 @@ class Lowerer {
     return s;
   }
 
-  size_t countBoundResults(TSNode node) {
-    TSNode list = fieldOf(node, "results");
+  size_t countBoundResults(TSNode list) {
     if (ts_node_is_null(list)) return 0;
     size_t count = 0;
     for (const auto &result : namedChildren(list)) {
@@ -304,8 +315,7 @@ class Lowerer {
     return count;
   }
 
-  void bindResults(TSNode node, Operation *op, const std::vector<Type> &types, bool typesKnown, size_t bound) {
-    TSNode list = fieldOf(node, "results");
+  void bindResults(TSNode list, Operation *op, const std::vector<Type> &types, bool typesKnown, size_t bound) {
     if (typesKnown && bound != types.size() && !ts_node_is_null(list)) {
       error(list, "ssa.result-count",
             "operation defines " + std::to_string(types.size()) + " results but " + std::to_string(bound) +
@@ -442,7 +452,7 @@ class Lowerer {
       v->ownerBlock = block;
       v->argumentIndex = static_cast<unsigned>(i);
       block->arguments.push_back(v);
-      if (!name.empty()) scopes_.back().values.emplace(name, v);
+      if (!v->name.empty()) scopes_.back().values.emplace(std::string_view(v->name), v);
     }
   }
 
