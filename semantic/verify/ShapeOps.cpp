@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <set>
 
+#include <sstream>
+
 #include "semantic/verify/Checks.h"
 #include "semantic/verify/OpRegistry.h"
 
@@ -241,12 +243,78 @@ bool checkBroadcastDims(VerifyContext &c, const std::vector<int64_t> &dims,
   return true;
 }
 
+
+/// Ops that only move elements keep their quantization: a per-tensor result
+/// has the operand's scale and zero point; a per-axis result has its scales
+/// and zero points (a size-1 broadcast dimension repeats the single one), and
+/// its quantization dimension is where the operand's went, when known.
+/// Spec: broadcast_in_dim C1/C6, reshape C1/C3, transpose C1/C4.
+bool checkQuantizationPreserved(VerifyContext &c, std::optional<int64_t> expectedResultDimension,
+                                std::string_view perTensorConstraint, std::string_view perAxisConstraint) {
+  Type operand = c.operandType(0), result = c.resultType(0);
+  if (!operand.isTensor() || !result.isTensor()) return true;
+  const ir::QuantizedElement *in = operand.element().quantizedInfo();
+  const ir::QuantizedElement *out = result.element().quantizedInfo();
+  if (!in || !out) return true;
+  auto parameters = [](const ir::QuantizedElement &q, size_t i) {
+    std::ostringstream text;
+    text << "scale " << q.scales[i] << ", zero point " << (i < q.zeroPoints.size() ? q.zeroPoints[i] : 0);
+    return text.str();
+  };
+  if (!in->quantizationDimension && !out->quantizationDimension) {
+    if (in->scales == out->scales && in->zeroPoints == out->zeroPoints) return true;
+    c.error(c.resultRange(0), perTensorConstraint,
+            "result quantization (" + (out->scales.empty() ? std::string("none") : parameters(*out, 0)) +
+                ") differs from the operand's (" + (in->scales.empty() ? std::string("none") : parameters(*in, 0)) +
+                "); this op keeps quantization parameters");
+    return false;
+  }
+  if (!in->quantizationDimension || !out->quantizationDimension) return true;  // Baseline check reports it.
+  if (expectedResultDimension && *out->quantizationDimension != *expectedResultDimension) {
+    c.error(c.resultRange(0), perAxisConstraint,
+            "result quantization dimension is " + std::to_string(*out->quantizationDimension) +
+                " but the operand's quantization dimension " + std::to_string(*in->quantizationDimension) +
+                " maps to " + std::to_string(*expectedResultDimension));
+    return false;
+  }
+  bool repeated = in->scales.size() == 1 && out->scales.size() > 1;
+  for (size_t i = 0; i < out->scales.size(); ++i) {
+    size_t j = repeated ? 0 : i;
+    if (j >= in->scales.size()) break;
+    int64_t zIn = j < in->zeroPoints.size() ? in->zeroPoints[j] : 0;
+    int64_t zOut = i < out->zeroPoints.size() ? out->zeroPoints[i] : 0;
+    if (in->scales[j] != out->scales[i] || zIn != zOut) {
+      c.error(c.resultRange(0), perAxisConstraint,
+              "result " + parameters(*out, i) + " at index " + std::to_string(i) + " differs from the operand's " +
+                  parameters(*in, j) + "; this op keeps quantization parameters");
+      return false;
+    }
+  }
+  if (!repeated && in->scales.size() != out->scales.size()) {
+    c.error(c.resultRange(0), perAxisConstraint,
+            "result has " + std::to_string(out->scales.size()) + " scales but the operand has " +
+                std::to_string(in->scales.size()));
+    return false;
+  }
+  return true;
+}
+
 void verifyBroadcastInDim(VerifyContext &c) {
   if (!checkTensors(c)) return;
   if (!checkArity(c, 1, 1)) return;
   auto dims = requireIntegers(c, "broadcast_dimensions", "C2");
   if (!dims || !c.typesKnown()) return;
   if (!checkBroadcastDims(c, *dims, std::nullopt)) return;
+  {
+    // C6: the per-axis quantization dimension follows broadcast_dimensions.
+    std::optional<int64_t> mapped;
+    const ir::QuantizedElement *q = c.operandType(0).isTensor() ? c.operandType(0).element().quantizedInfo() : nullptr;
+    if (q && q->quantizationDimension && *q->quantizationDimension >= 0 &&
+        *q->quantizationDimension < static_cast<int64_t>(dims->size())) {
+      mapped = (*dims)[static_cast<size_t>(*q->quantizationDimension)];
+    }
+    if (!checkQuantizationPreserved(c, mapped, "C1", "C6")) return;
+  }
   Type result = c.resultType(0);
   if (!isRanked(result)) return;
   for (int64_t i = 0; i < result.rank(); ++i) {
@@ -813,6 +881,18 @@ void verifyTranspose(VerifyContext &c) {
   }
   if (!checkDimensionsInRange(c, "permutation", *perm, operand.rank(), "C2")) return;
   if (!checkUnique(c, "permutation", *perm, "C2")) return;
+  {
+    // C4: the result's quantization dimension d has permutation[d] equal to
+    // the operand's.
+    std::optional<int64_t> mapped;
+    const ir::QuantizedElement *q = operand.element().quantizedInfo();
+    if (q && q->quantizationDimension) {
+      for (size_t d = 0; d < perm->size(); ++d) {
+        if ((*perm)[d] == *q->quantizationDimension) mapped = static_cast<int64_t>(d);
+      }
+    }
+    if (!checkQuantizationPreserved(c, mapped, "C1", "C4")) return;
+  }
   if (result.isTensor() && !sameElementUpToQuantParams(operand.element(), result.element())) {
     c.error(c.resultRange(0), "C1",
             "result element type " + result.element().str() + " differs from the operand's " + operand.element().str());
@@ -868,6 +948,7 @@ void verifyReshape(VerifyContext &c) {
   if (!checkTensors(c)) return;
   if (!checkArity(c, 1, 1) || !c.typesKnown()) return;
   if (!checkReshapeElement(c)) return;
+  if (!checkQuantizationPreserved(c, std::nullopt, "C1", "C3")) return;
   Type operand = c.operandType(0), result = c.resultType(0);
   if (!operand.isTensor() || !result.isTensor() || !operand.hasStaticShape() || !result.hasStaticShape()) return;
   if (operand.numElements() != result.numElements()) {
