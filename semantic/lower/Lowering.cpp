@@ -166,7 +166,9 @@ class Lowerer {
       op->typeRange = rangeOf(typeNode);
       Signature signature = readSignature(typeNode);
       resolveSignature(*op, signature, boundResults, op->writtenOperandTypes, resultTypes);
-      resultTypesKnown = true;
+      // Core-dialect ops whose format we do not know leave the count open.
+      resultTypesKnown = signature.hasArrow || op->form == ir::OpForm::Generic || isKnownPrettyOp(op->name) ||
+                         !resultTypes.empty();
     } else if (op->form == ir::OpForm::Pretty && isReturnLike(op->name)) {
       resultTypesKnown = true;
     }

@@ -124,6 +124,25 @@ void resolveSignature(const Operation &op, const Signature &signature, size_t bo
   if (types.empty()) return;
   std::string_view name = op.name;
   auto repeat = [](const Type &t, size_t n) { return std::vector<Type>(n, t); };
+  if (!isKnownPrettyOp(name)) {
+    // Core-dialect ops used for shape computations: their formats, where
+    // known; otherwise the result types stay unknown (never guessed).
+    const Type &t = types.back();
+    if (name == "tensor.dim") {
+      resultTypes = {Type::scalar(ir::ElementType::index())};
+    } else if (name == "tensor.extract" && t.isTensor()) {
+      resultTypes = {Type::scalar(t.element())};
+    } else if (name == "arith.cmpi" || name == "arith.cmpf") {
+      resultTypes = {t.isTensor() ? t.withElement(ir::ElementType::integer(1))
+                                  : Type::scalar(ir::ElementType::integer(1))};
+    } else if (name == "arith.constant" || name == "tensor.from_elements" || name == "tensor.empty") {
+      resultTypes = {t};
+    } else if (startsWith(name, "arith.") && types.size() == 1) {
+      operandTypes = repeat(t, operands);
+      resultTypes = {t};
+    }
+    return;
+  }
   if (isReturnLike(name)) {
     operandTypes = types.size() == 1 && operands > 1 ? repeat(types[0], operands) : types;
     return;
