@@ -8,3 +8,6 @@ bash "$root/scripts/build.sh"
 echo
 echo "== shlo parse --summary examples/mlp.mlir"
 "$root/build/bin/shlo" parse --summary "$root/examples/mlp.mlir"
+echo
+echo "== shlo check examples/mlp.mlir (no output: no errors)"
+"$root/build/bin/shlo" check "$root/examples/mlp.mlir" && echo "ok: examples/mlp.mlir satisfies the spec's constraints"

@@ -34,5 +34,19 @@ check "tree prints fields" grep -q 'results: (result_list' "$tmp/tree"
 "$SHLO" --version | grep -q '^shlo '; check "--version" test $? -eq 0
 "$SHLO" --help | grep -q 'parse'; check "--help lists parse" test $? -eq 0
 
+# shlo check: verifier diagnostics, JSON with op_range, split input files.
+printf 'func.func @f(%%a: tensor<2x3xf32>) -> tensor<3x2xf32> {\n  %%0 = stablehlo.transpose %%a, dims = [1, 1] : (tensor<2x3xf32>) -> tensor<3x2xf32>\n  return %%0 : tensor<3x2xf32>\n}\n' > "$tmp/bad_check.mlir"
+"$SHLO" check "$tmp/good.mlir"; check "check: valid file exits 0" test $? -eq 0
+"$SHLO" check "$tmp/bad_check.mlir" 2> "$tmp/cerr"; check "check: constraint violation exits 1" test $? -eq 1
+check "check: names the constraint" grep -q 'transpose.C2' "$tmp/cerr"
+check "check: points at the attribute" grep -q 'bad_check.mlir:2:' "$tmp/cerr"
+"$SHLO" check --format=json "$tmp/bad_check.mlir" > "$tmp/cjson"
+check "check: json has op_range" grep -q '"op_range"' "$tmp/cjson"
+check "check: json severity" grep -q '"severity": "error"' "$tmp/cjson"
+{ cat "$tmp/good.mlir"; echo "// -----"; cat "$tmp/bad_check.mlir"; } > "$tmp/split.mlir"
+"$SHLO" check --split-input-file "$tmp/split.mlir" 2> "$tmp/serr"; check "check: split file exits 1" test $? -eq 1
+check "check: split keeps the file's line numbers" grep -q 'split.mlir:7:' "$tmp/serr"
+check "check: two functions named f in two chunks are fine" test "$(grep -c 'redefinition' "$tmp/serr")" -eq 0
+
 echo "cli_parse: $passed passed, $failures failed"
 test "$failures" -eq 0
