@@ -15,4 +15,10 @@ void registerParseCommand(CLI::App &app, int &exitCode);
 /// file cannot be read.
 void registerCheckCommand(CLI::App &app, int &exitCode);
 
+/// `shlo lsp`: the language server over stdio (LspCommand.cpp).
+void registerLspCommand(CLI::App &app, int &exitCode);
+
+/// `shlo run FILE ...`: the interpreter (RunCommand.cpp).
+void registerRunCommand(CLI::App &app, int &exitCode);
+
 }  // namespace shlo::cli

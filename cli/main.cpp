@@ -10,6 +10,8 @@ int main(int argc, char **argv) {
   int exitCode = 0;
   shlo::cli::registerParseCommand(app, exitCode);
   shlo::cli::registerCheckCommand(app, exitCode);
+  shlo::cli::registerLspCommand(app, exitCode);
+  shlo::cli::registerRunCommand(app, exitCode);
   CLI11_PARSE(app, argc, argv);
   return exitCode;
 }

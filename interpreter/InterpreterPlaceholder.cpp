@@ -1,0 +1,2 @@
+// Replaced as the interpreter's sources land.
+namespace shlo::interpreter {}

@@ -1,0 +1,2 @@
+// Replaced as the language server's sources land.
+namespace shlo::lsp {}
