@@ -34,6 +34,67 @@ void verifyChloBinary(VerifyContext &c) {
   checkSameElementTypes(c, "element_type");
 }
 
+/// chlo.broadcast_*: numpy-style broadcasting of two operands (or the
+/// explicit `broadcast_dimensions`); the element types must agree.
+void verifyChloBroadcastBinary(VerifyContext &c) {
+  if (!checkArity(c, 2, 1) || !c.typesKnown()) return;
+  Type lhs = c.operandType(0), rhs = c.operandType(1), result = c.resultType(0);
+  if (!lhs.isTensor() || !rhs.isTensor()) return;
+  bool comparison = c.op().name == "chlo.broadcast_compare";
+  bool complexResult = c.op().name == "chlo.broadcast_complex";
+  if (!ir::sameBaselineElementType(lhs.element(), rhs.element()) ||
+      (!comparison && !complexResult && result.isTensor() &&
+       !ir::sameBaselineElementType(lhs.element(), result.element()))) {
+    c.error(c.operandRange(1), "element_type",
+            "operands have element types " + lhs.element().str() + " and " + rhs.element().str() +
+                (result.isTensor() ? " and the result " + result.element().str() : std::string()) +
+                "; they must be the same");
+    return;
+  }
+  if (c.attribute("broadcast_dimensions") || !lhs.ranked() || !rhs.ranked() || !result.isTensor() ||
+      !result.ranked()) {
+    return;
+  }
+  // Right-aligned broadcasting: each pair of sizes is equal or one is 1.
+  int64_t rank = std::max(lhs.rank(), rhs.rank());
+  std::vector<int64_t> shape(static_cast<size_t>(rank));
+  for (int64_t i = 0; i < rank; ++i) {
+    int64_t a = i < rank - lhs.rank() ? 1 : lhs.dim(i - (rank - lhs.rank()));
+    int64_t b = i < rank - rhs.rank() ? 1 : rhs.dim(i - (rank - rhs.rank()));
+    if (a == ir::kDynamic || b == ir::kDynamic) {
+      shape[static_cast<size_t>(i)] = a == 1 ? b : b == 1 ? a : ir::kDynamic;
+    } else if (a == b || b == 1) {
+      shape[static_cast<size_t>(i)] = a;
+    } else if (a == 1) {
+      shape[static_cast<size_t>(i)] = b;
+    } else {
+      c.error(c.operandRange(1), "shape",
+              "operand shapes " + lhs.str() + " and " + rhs.str() + " do not broadcast: sizes " +
+                  std::to_string(a) + " and " + std::to_string(b) + " in dimension " + std::to_string(i));
+      return;
+    }
+  }
+  if (!ir::isShapeCompatible(Type::tensor(shape, result.element()), result)) {
+    c.error(c.resultRange(0), "shape",
+            "result type " + result.str() + " does not have the broadcast shape of the operands");
+  }
+}
+
+/// chlo.mulhi: integer operands of one type.
+void verifyMulhi(VerifyContext &c) {
+  if (!checkArity(c, 2, 1) || !c.typesKnown()) return;
+  for (size_t i = 0; i < 2; ++i) {
+    Type t = c.operandType(i);
+    if (t.isTensor() && !t.element().isNonBooleanInteger()) {
+      c.error(c.operandRange(i), "operand", "operand #" + std::to_string(i) + " must be a tensor of integers, got " +
+                                               t.str());
+      return;
+    }
+  }
+  if (!checkSameShapes(c, "shape")) return;
+  checkSameElementTypes(c, "element_type");
+}
+
 /// top_k(operand, k): values and indices of the k largest along the last
 /// dimension.
 std::vector<Type> inferTopK(const VerifyContext &c) {
@@ -60,8 +121,8 @@ void verifyTopK(VerifyContext &c) {
     }
     int64_t last = operand.shape().back();
     if (*k < 0 || (last != ir::kDynamic && *k > last)) {
-      c.error(c.attributeRange("k"), "k",
-              "k = " + std::to_string(*k) + " must be in [0, " + std::to_string(last) + "], the last dimension");
+      c.error(c.operandRange(0), "k",
+              "the operand's last dimension (" + std::to_string(last) + ") must be at least k = " + std::to_string(*k));
       return;
     }
   }
@@ -136,7 +197,27 @@ void registerChloCheckInterpreterOps(OpRegistry &r) {
        nullptr},
       {"chlo.polygamma", "Element-wise polygamma function.", verifyChloBinary, nullptr},
       {"chlo.zeta", "Element-wise Hurwitz zeta function.", verifyChloBinary, nullptr},
-      {"chlo.mulhi", "Element-wise high half of the product of two integers.", verifyChloBinary, nullptr},
+      {"chlo.mulhi", "Element-wise high half of the product of two integers.", verifyMulhi, nullptr},
+      {"chlo.broadcast_add", "Element-wise add with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_and", "Element-wise and with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_atan2", "Element-wise atan2 with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_compare", "Element-wise compare with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_complex", "Element-wise complex with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_divide", "Element-wise divide with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_maximum", "Element-wise maximum with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_minimum", "Element-wise minimum with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_multiply", "Element-wise multiply with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_next_after", "Element-wise next after with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_or", "Element-wise or with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_polygamma", "Element-wise polygamma with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_power", "Element-wise power with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_remainder", "Element-wise remainder with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_shift_left", "Element-wise shift left with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_shift_right_arithmetic", "Element-wise shift right arithmetic with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_shift_right_logical", "Element-wise shift right logical with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_subtract", "Element-wise subtract with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_xor", "Element-wise xor with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
+      {"chlo.broadcast_zeta", "Element-wise zeta with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
       {"chlo.top_k", "The k largest values along the last dimension, and their indices.", verifyTopK, inferTopK},
       {"chlo.ragged_dot", "Dot product over groups of rows of a ragged lhs.", nullptr, nullptr},
       {"chlo.scan", "A prefix scan along one dimension with a body region.", nullptr, nullptr},
