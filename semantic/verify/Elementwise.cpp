@@ -10,6 +10,15 @@ namespace {
 using ir::ElementType;
 using ir::Type;
 
+/// The result has the operands' type (spec: each elementwise op's result
+/// constraint). Quantized results may pick other scales: not inferred.
+std::vector<ir::Type> inferSameAsOperand(const VerifyContext &c) {
+  if (c.numOperands() == 0) return {};
+  ir::Type t = c.operandType(0);
+  if (!t.isTensor() || t.element().isQuantized()) return {};
+  return {t};
+}
+
 /// The optional `result_accuracy` of transcendental ops: tolerances are
 /// non-negative, and zero unless the mode is TOLERANCE.
 void checkResultAccuracy(VerifyContext &c) {
@@ -54,7 +63,9 @@ void verifySameTypeOp(VerifyContext &c, size_t arity) {
     if (!checkElementClass(c, i, Class, What, "C1")) return;
   }
   if (!checkSameShapes(c, "C1")) return;
-  checkSameElementTypes(c, "C1");
+  if (!checkSameElementTypes(c, "C1")) return;
+  std::vector<ir::Type> inferred = inferSameAsOperand(c);
+  if (!inferred.empty()) c.checkInferred(0, inferred[0], "C1");
 }
 
 constexpr char kNumeric[] = "integer, floating-point or complex type";
@@ -130,7 +141,7 @@ void registerElementwiseOps(OpRegistry &r) {
   };
   for (const Entry &e : entries) {
     std::string_view name = e.name;
-    r.add({name, e.summary, name.substr(name.find('.') + 1), e.verify});
+    r.add({name, e.summary, name.substr(name.find('.') + 1), e.verify, inferSameAsOperand});
   }
 }
 
