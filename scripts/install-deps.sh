@@ -13,6 +13,7 @@ PACKAGES=(
   googletest libgtest-dev libgmock-dev
   libbenchmark-dev
   clang libclang-rt-14-dev
+  python3
 )
 # tree-sitter's generator evaluates grammar.js with Node.js.
 command -v node >/dev/null 2>&1 || PACKAGES+=(nodejs)

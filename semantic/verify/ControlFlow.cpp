@@ -1,6 +1,7 @@
 // Control flow (spec: if, case, while, call) and the terminators. Branch and
 // loop bodies are regions: the entry block's arguments and the types its
 // `stablehlo.return` returns are checked against the op's operands and results.
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -320,12 +321,62 @@ void verifyWhile(VerifyContext &c) {
   }
 }
 
+/// async_start (C1, C2, C4): the body holds one collective or slice op and a
+/// return; the result is a future of that op's result types.
+void verifyAsyncStart(VerifyContext &c) {
+  const ir::Operation &op = c.op();
+  if (op.regions.size() != 1 || op.regions[0]->blocks.size() != 1) {
+    c.error(c.nameRange(), "C1", "async_start needs a body region with one block");
+    return;
+  }
+  const ir::Block &body = *op.regions[0]->blocks[0];
+  if (body.operations.size() != 2 || body.operations.back()->name != "stablehlo.return") {
+    c.error(op.regions[0]->range, "C1",
+            "the body must hold exactly one operation and a return, it holds " +
+                std::to_string(body.operations.size()) + " operations");
+    return;
+  }
+  static const char *const allowed[] = {"stablehlo.all_reduce",        "stablehlo.all_gather",
+                                        "stablehlo.all_to_all",        "stablehlo.collective_permute",
+                                        "stablehlo.reduce_scatter",    "stablehlo.collective_broadcast",
+                                        "stablehlo.slice",             "stablehlo.dynamic_slice",
+                                        "stablehlo.dynamic_update_slice"};
+  const ir::Operation &inner = *body.operations.front();
+  if (std::find(std::begin(allowed), std::end(allowed), inner.name) == std::end(allowed)) {
+    c.error(inner.nameRange, "C2",
+            "the body's operation must be a collective or a slice, got " + inner.name);
+    return;
+  }
+  if (c.numResults() == 1 && c.resultType(0).kind() == ir::Type::Kind::Other &&
+      c.resultType(0).text().rfind("!stablehlo.future<", 0) != 0) {
+    c.error(c.resultRange(0), "C4", "async_start returns a !stablehlo.future, got " + c.resultType(0).str());
+  }
+}
+
+/// async_done: one future in, its wrapped values out.
+void verifyAsyncDone(VerifyContext &c) {
+  if (c.numOperands() != 1) {
+    c.error(c.nameRange(), "operands", "async_done takes one future, got " + std::to_string(c.numOperands()) +
+                                           " operands");
+    return;
+  }
+  ir::Type future = c.operandType(0);
+  if (future.valid() && (future.kind() != ir::Type::Kind::Other || future.text().rfind("!stablehlo.future<", 0) != 0)) {
+    c.error(c.operandRange(0), "operands", "async_done takes a !stablehlo.future, got " + future.str());
+    c.relateOperand(0);
+  }
+}
+
 }  // namespace
 
 void registerControlFlowOps(OpRegistry &r) {
   r.add({"stablehlo.return", "Terminates a region, returning its operands.", "return", nullptr});
   r.add({"func.return", "Returns from a function.", "", nullptr});
   r.add({"func.call", "Calls a function.", "call", nullptr});
+  r.add({"stablehlo.async_start", "Starts an asynchronous collective or slice, returning a future.", "async_start",
+         verifyAsyncStart});
+  r.add({"stablehlo.async_done", "Waits for an asynchronous operation and returns its results.", "async_done",
+         verifyAsyncDone});
   r.add({"stablehlo.if",
          "Produces the output from executing exactly one function from "
          "`true_branch` or `false_branch` depending on "
