@@ -282,7 +282,22 @@ class Lowerer {
     return item;
   }
 
+  /// Signatures repeat as much as types do; a cache keyed by their text
+  /// skips walking the same subtree again.
   Signature readSignature(TSNode typeNode) {
+    // Only `type_signature` nodes: a return's bare type has the same text as
+    // a one-type signature but means something else.
+    if (!isKind(typeNode, "type_signature")) return parseSignature(typeNode);
+    std::string_view spelled = values_.text(typeNode);
+    auto cached = signatureCache_.find(spelled);
+    if (cached != signatureCache_.end()) return cached->second;
+    size_t errors = out_.diagnostics.size();
+    Signature s = parseSignature(typeNode);
+    if (out_.diagnostics.size() == errors) signatureCache_.emplace(spelled, s);
+    return s;
+  }
+
+  Signature parseSignature(TSNode typeNode) {
     Signature s;
     if (isKind(typeNode, "function_type")) {
       Type f = values_.type(typeNode);
@@ -594,6 +609,7 @@ class Lowerer {
   ir::Module &module_;
   SyntaxValues values_;
   std::vector<Scope> scopes_;
+  std::unordered_map<std::string_view, Signature> signatureCache_;
 };
 
 }  // namespace
