@@ -78,11 +78,21 @@ void VerifyContext::error(syntax::TextRange range, std::string_view constraint, 
   d.opRange = op_.range;
   sink_.push_back(std::move(d));
   failed_ = true;
+  // An error on an operand always points to where that value is defined.
+  for (size_t i = 0; i < op_.operandRanges.size(); ++i) {
+    if (op_.operandRanges[i] == range) {
+      relateOperand(i);
+      break;
+    }
+  }
 }
 
 void VerifyContext::relateOperand(size_t i) {
   if (sink_.empty() || i >= op_.operands.size() || !op_.operands[i]) return;
   const ir::Value &v = *op_.operands[i];
+  for (const RelatedInformation &r : sink_.back().related) {
+    if (r.range == v.range) return;  // Already related.
+  }
   sink_.back().related.push_back({v.range, "`" + v.name + "` is defined here with type " + v.type.str()});
 }
 
