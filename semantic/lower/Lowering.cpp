@@ -535,7 +535,9 @@ class Lowerer {
     op->name = "func.func";
     TSNode symbol = fieldOf(node, "symbol");
     std::string symbolText(values_.text(symbol));
+    // A MISSING symbol (error recovery) has no text at all.
     std::string name = symbolText.size() > 1 && symbolText[1] == '"' ? SyntaxValues::unquote(symbolText.substr(1))
+                       : symbolText.empty()                           ? std::string()
                                                                       : symbolText.substr(1);
     op->setAttribute("sym_name", Attribute::makeString(name, rangeOf(symbol)), rangeOf(symbol));
     TSNode visibility = fieldOf(node, "visibility");
@@ -594,7 +596,9 @@ class Lowerer {
   Operation *lowerModuleOp(TSNode node, Operation *op) {
     TSNode symbol = fieldOf(node, "symbol");
     if (!ts_node_is_null(symbol)) {
-      op->setAttribute("sym_name", Attribute::makeString(std::string(values_.text(symbol)).substr(1)), rangeOf(symbol));
+      std::string_view symbolText = values_.text(symbol);
+      op->setAttribute("sym_name", Attribute::makeString(std::string(symbolText.substr(symbolText.empty() ? 0 : 1))),
+                       rangeOf(symbol));
     }
     TSNode attributes = fieldOf(node, "attributes");
     if (!ts_node_is_null(attributes)) {

@@ -102,6 +102,7 @@ Type SyntaxValues::parseType(TSNode node) {
   std::string_view kind = ts_node_type(node);
   std::string_view spelled = text(node);
   if (kind == "integer_type") {
+    if (spelled.size() < 2) return Type();  // MISSING (error recovery).
     if (spelled == "pred") return Type::scalar(ElementType::integer(1));
     ir::Signedness signedness = ir::Signedness::Signless;
     std::string_view digits = spelled.substr(1);
@@ -341,7 +342,9 @@ Attribute SyntaxValues::attribute(TSNode node) {
   if (kind == "symbol_ref") {
     a.kind = Attribute::Kind::SymbolRef;
     std::string_view first = text(ts_node_named_child(node, 0));
-    a.text = first.size() > 1 && first[1] == '"' ? unquote(first.substr(1)) : std::string(first.substr(1));
+    a.text = first.size() > 1 && first[1] == '"' ? unquote(first.substr(1))
+             : first.empty()                      ? std::string()
+                                                  : std::string(first.substr(1));
     return a;
   }
   if (kind == "dialect_attribute") return dialectAttribute(node);
@@ -393,7 +396,7 @@ Attribute SyntaxValues::dialectAttribute(TSNode node) {
     a.range = rangeOf(node);
     return a;
   }
-  Attribute a = parameters(params, std::string(name.substr(1)));
+  Attribute a = parameters(params, std::string(name.substr(name.empty() ? 0 : 1)));
   a.range = rangeOf(node);
   return a;
 }
