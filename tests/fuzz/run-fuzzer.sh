@@ -7,11 +7,15 @@ fuzzer="$1"; seconds="$2"; shift 2
 corpus="$(mktemp -d)"
 artifacts="$(mktemp -d)"
 trap 'rm -rf "$corpus"' EXIT
+log="$artifacts/fuzzer.log"
 "$fuzzer" "$corpus" "$@" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
-  -artifact_prefix="$artifacts/" -print_final_stats=1 2>&1 | tail -n 25
-status=${PIPESTATUS[0]}
+  -artifact_prefix="$artifacts/" -print_final_stats=1 > "$log" 2>&1
+status=$?
+grep '^stat::' "$log"
 if [ "$status" -ne 0 ]; then
-  echo "fuzzer failed (exit $status); crashing inputs kept in $artifacts:"
+  # The sanitizer's report, from its first line: what failed and where.
+  grep -m1 -A40 -E '^==[0-9]+==ERROR|runtime error|^==[0-9]+== ERROR' "$log"
+  echo "fuzzer failed (exit $status); crashing inputs and the full log kept in $artifacts:"
   ls -la "$artifacts"
   exit 1
 fi
