@@ -8,6 +8,7 @@
 
 #include "semantic/verify/Checks.h"
 #include "semantic/verify/OpRegistry.h"
+#include "semantic/verify/Regions.h"
 
 namespace shlo::verify {
 
@@ -16,60 +17,6 @@ namespace {
 using ir::Type;
 
 std::string str(size_t n) { return std::to_string(n); }
-
-const ir::Region *regionAt(const ir::Operation &op, size_t index) {
-  return index < op.regions.size() ? op.regions[index] : nullptr;
-}
-
-/// The `stablehlo.return` ending a single-block region, or null when the
-/// region's results cannot be told.
-const ir::Operation *terminatorOf(const ir::Region *region) {
-  if (!region || region->blocks.size() != 1) return nullptr;
-  const ir::Block *block = region->blocks.front();
-  if (block->operations.empty()) return nullptr;
-  const ir::Operation *last = block->operations.back();
-  return last && last->name == "stablehlo.return" ? last : nullptr;
-}
-
-Type operandTypeOf(const ir::Operation &op, size_t i) {
-  if (i < op.operands.size() && op.operands[i] && op.operands[i]->type.valid()) return op.operands[i]->type;
-  if (i < op.writtenOperandTypes.size()) return op.writtenOperandTypes[i];
-  return Type();
-}
-
-/// The types a region returns, or nullopt when unknown.
-std::optional<std::vector<Type>> returnedTypes(const ir::Region *region) {
-  const ir::Operation *term = terminatorOf(region);
-  if (!term) return std::nullopt;
-  std::vector<Type> out;
-  for (size_t i = 0; i < term->operands.size(); ++i) out.push_back(operandTypeOf(*term, i));
-  return out;
-}
-
-syntax::TextRange terminatorRange(const ir::Operation &term) {
-  return term.range.size() > 0 ? term.range : term.nameRange;
-}
-
-syntax::TextRange terminatorOperandRange(const ir::Operation &term, size_t i) {
-  if (i < term.operandRanges.size() && term.operandRanges[i].size() > 0) return term.operandRanges[i];
-  return terminatorRange(term);
-}
-
-syntax::TextRange argumentRange(const VerifyContext &c, const ir::Block &block, size_t i) {
-  if (i < block.arguments.size() && block.arguments[i]->range.size() > 0) return block.arguments[i]->range;
-  if (block.labelRange.size() > 0) return block.labelRange;
-  return c.nameRange();
-}
-
-syntax::TextRange regionRange(const VerifyContext &c, const ir::Region *region) {
-  return region && region->range.size() > 0 ? region->range : c.nameRange();
-}
-
-/// "missing the `body` region" or "the `body` region is empty".
-std::string noBlockMessage(const ir::Region *region, std::string_view name) {
-  if (!region) return "missing the `" + std::string(name) + "` region";
-  return "the `" + std::string(name) + "` region is empty";
-}
 
 std::string typesText(const std::vector<Type> &types) {
   std::string out = "(";

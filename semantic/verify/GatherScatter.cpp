@@ -177,14 +177,7 @@ struct GatherDims {
 std::optional<GatherDims> readGatherDims(const Attribute *a) {
   if (!a || a->kind != Attribute::Kind::Struct) return std::nullopt;
   GatherDims d;
-  auto read = [&](std::string_view name, std::vector<int64_t> &out) {
-    const Attribute *f = a->field(name);
-    if (!f) return true;
-    auto v = f->integers();
-    if (!v) return false;
-    out = *v;
-    return true;
-  };
+  auto read = [&](std::string_view name, std::vector<int64_t> &out) { return integerField(*a, name, out); };
   if (!read("offset_dims", d.offsetDims) || !read("collapsed_slice_dims", d.collapsedSliceDims) ||
       !read("operand_batching_dims", d.operandBatchingDims) ||
       !read("start_indices_batching_dims", d.startIndicesBatchingDims) || !read("start_index_map", d.startIndexMap)) {
