@@ -120,6 +120,15 @@ bool checkUnique(VerifyContext &c, std::string_view name, const std::vector<int6
   return true;
 }
 
+bool integerField(const ir::Attribute &structAttribute, std::string_view name, std::vector<int64_t> &out) {
+  const ir::Attribute *field = structAttribute.field(name);
+  if (!field) return true;
+  auto values = field->integers();
+  if (!values) return false;
+  out = *values;
+  return true;
+}
+
 std::optional<std::vector<int64_t>> requireIntegers(VerifyContext &c, std::string_view name,
                                                     std::string_view constraint) {
   const ir::Attribute *a = c.attribute(name);

@@ -40,6 +40,11 @@ bool checkDimensionsInRange(VerifyContext &c, std::string_view name, const std::
 /// No value of attribute `name` repeats.
 bool checkUnique(VerifyContext &c, std::string_view name, const std::vector<int64_t> &values,
                  std::string_view constraint);
+/// Reads the integer-list field `name` of a struct attribute into `out`.
+/// An absent field leaves `out` as it is (the spec's empty default) and
+/// succeeds; a field that is not a list of integers fails.
+bool integerField(const ir::Attribute &structAttribute, std::string_view name, std::vector<int64_t> &out);
+
 /// The integer list attribute `name`; reports `missing` when absent.
 std::optional<std::vector<int64_t>> requireIntegers(VerifyContext &c, std::string_view name,
                                                     std::string_view constraint);

@@ -114,14 +114,7 @@ std::optional<DotDimensions> dotDimensions(const VerifyContext &c) {
   const Attribute *a = c.attribute("dot_dimension_numbers");
   if (!a || a->kind != Attribute::Kind::Struct) return std::nullopt;
   DotDimensions d;
-  auto get = [&](const char *name, std::vector<int64_t> &out) {
-    const Attribute *f = a->field(name);
-    if (!f) return true;
-    auto v = f->integers();
-    if (!v) return false;
-    out = *v;
-    return true;
-  };
+  auto get = [&](std::string_view name, std::vector<int64_t> &out) { return integerField(*a, name, out); };
   if (!get("lhs_batching_dimensions", d.lhsBatching) || !get("rhs_batching_dimensions", d.rhsBatching) ||
       !get("lhs_contracting_dimensions", d.lhsContracting) || !get("rhs_contracting_dimensions", d.rhsContracting)) {
     return std::nullopt;
