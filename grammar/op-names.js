@@ -103,6 +103,7 @@ module.exports = [
   'stablehlo.and',
   'stablehlo.async_done',
   'stablehlo.async_start',
+  'stablehlo.atan2',
   'stablehlo.batch_norm_grad',
   'stablehlo.batch_norm_inference',
   'stablehlo.batch_norm_training',
