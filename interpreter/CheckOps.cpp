@@ -1,0 +1,180 @@
+// The check dialect's expectations, with StableHLO's semantics: exact
+// equality, `almost_eq` within an absolute tolerance, `close` within a ULP
+// distance (subnormals rounded to the nearest normal or zero).
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+#include "interpreter/Errors.h"
+#include "interpreter/Ops.h"
+
+namespace shlo::interpreter {
+
+namespace {
+
+std::string indexString(const Tensor &t, int64_t linear) {
+  std::vector<int64_t> st = t.strides();
+  std::string out = "[";
+  for (int64_t d = 0; d < t.rank(); ++d) {
+    out += (d ? ", " : "") + std::to_string((linear / st[d]) % t.shape()[d]);
+  }
+  return out + "]";
+}
+
+std::string elementString(const Tensor &t, int64_t i) {
+  Tensor one(t.type().withShape({}));
+  size_t es = storageSize(t.kind());
+  std::memcpy(one.bytes(), t.bytes() + i * es, es);
+  std::string s = one.str();
+  // "dense<x> : tensor<T>" -> "x"
+  size_t open = s.find('<'), close = s.rfind("> :");
+  return open != std::string::npos && close != std::string::npos ? s.substr(open + 1, close - open - 1) : s;
+}
+
+void checkShapes(const char *op, const Tensor &a, const Tensor &b) {
+  if (a.shape() != b.shape() || a.kind() != b.kind()) {
+    throw CheckFailure(std::string(op) + ": types differ: " + a.type().str() + " (actual) vs " + b.type().str() +
+                       " (expected)");
+  }
+}
+
+[[noreturn]] void mismatch(const char *op, const Tensor &a, const Tensor &b, int64_t i, const std::string &extra = {}) {
+  throw CheckFailure(std::string(op) + ": element values don't match: " + elementString(a, i) + " (actual) vs " +
+                     elementString(b, i) + " (expected) at index " + indexString(a, i) + extra);
+}
+
+template <typename T>
+bool equalElements(T a, T b) {
+  if constexpr (kIsFloat<T>) {
+    // Bitwise for NaNs and signed zeros would be stricter; StableHLO compares
+    // values, and a NaN never equals a NaN there. We accept NaN == NaN so a
+    // NaN result can be expected at all.
+    return a == b || (std::isnan(a) && std::isnan(b));
+  } else if constexpr (kIsComplex<T>) {
+    return equalElements(a.real(), b.real()) && equalElements(a.imag(), b.imag());
+  } else {
+    return a == b;
+  }
+}
+
+template <typename P>
+bool almostEqual(P a, P b, double tolerance) {
+  if (std::isnan(a) || std::isnan(b)) return std::isnan(a) && std::isnan(b);
+  if (std::isinf(a) || std::isinf(b)) return a == b;
+  return std::fabs(static_cast<double>(a) - static_cast<double>(b)) <= tolerance;
+}
+
+/// Bits of a float format as an unsigned integer, and the format's smallest
+/// normal as bits.
+struct FloatBits {
+  uint64_t bits;
+  bool negative;
+  bool finite;
+};
+
+FloatBits toBits(double v, ElemKind kind) {
+  FloatBits f{0, std::signbit(v), std::isfinite(v)};
+  double a = std::fabs(v);
+  switch (kind) {
+    case ElemKind::F16: f.bits = floatToHalfBits(static_cast<float>(a)); break;
+    case ElemKind::BF16: f.bits = floatToBFloat16Bits(static_cast<float>(a)); break;
+    case ElemKind::F32:
+    case ElemKind::C64: {
+      float x = static_cast<float>(a);
+      uint32_t b;
+      std::memcpy(&b, &x, 4);
+      f.bits = b;
+      break;
+    }
+    default: std::memcpy(&f.bits, &a, 8); break;
+  }
+  return f;
+}
+
+uint64_t smallestNormalBits(ElemKind kind) {
+  switch (kind) {
+    case ElemKind::F16: return 0x0400;
+    case ElemKind::BF16: return 0x0080;
+    case ElemKind::F32:
+    case ElemKind::C64: return 0x00800000;
+    default: return 0x0010000000000000ull;
+  }
+}
+
+uint64_t ulpDifference(double x, double y, ElemKind kind) {
+  uint64_t z = smallestNormalBits(kind) - 1;
+  FloatBits f = toBits(x, kind), g = toBits(y, kind);
+  uint64_t a = f.bits, b = g.bits;
+  if (f.finite && g.finite) {
+    a = z < a ? a - z : (2 * a < z ? 0 : 1);
+    b = z < b ? b - z : (2 * b < z ? 0 : 1);
+    if (f.negative != g.negative) {
+      if (a > UINT64_MAX - b) return UINT64_MAX;
+      return a + b;
+    }
+  } else if (std::isnan(x) && std::isnan(y)) {
+    return 0;
+  }
+  return a > b ? a - b : b - a;
+}
+
+}  // namespace
+
+void evalExpectEq(const Tensor &actual, const Tensor &expected) {
+  checkShapes("expect_eq", actual, expected);
+  dispatch(actual.kind(), [&](auto tag) {
+    using T = decltype(tag);
+    const T *a = actual.data<T>();
+    const T *b = expected.data<T>();
+    for (int64_t i = 0; i < actual.numElements(); ++i) {
+      if (!equalElements(a[i], b[i])) mismatch("expect_eq", actual, expected, i);
+    }
+  });
+}
+
+void evalExpectAlmostEq(const Tensor &actual, const Tensor &expected, double tolerance) {
+  checkShapes("expect_almost_eq", actual, expected);
+  dispatch(actual.kind(), [&](auto tag) {
+    using T = decltype(tag);
+    const T *a = actual.data<T>();
+    const T *b = expected.data<T>();
+    for (int64_t i = 0; i < actual.numElements(); ++i) {
+      bool ok;
+      if constexpr (kIsComplex<T>) {
+        ok = almostEqual(a[i].real(), b[i].real(), tolerance) && almostEqual(a[i].imag(), b[i].imag(), tolerance);
+      } else if constexpr (kIsFloat<T>) {
+        ok = almostEqual(a[i], b[i], tolerance);
+      } else {
+        ok = a[i] == b[i];
+      }
+      if (!ok) mismatch("expect_almost_eq", actual, expected, i);
+    }
+  });
+}
+
+void evalExpectClose(const Tensor &actual, const Tensor &expected, uint64_t maxUlp, uint64_t minUlp) {
+  checkShapes("expect_close", actual, expected);
+  ElemKind kind = actual.kind();
+  dispatch(kind, [&](auto tag) {
+    using T = decltype(tag);
+    const T *a = actual.data<T>();
+    const T *b = expected.data<T>();
+    for (int64_t i = 0; i < actual.numElements(); ++i) {
+      uint64_t d;
+      if constexpr (kIsComplex<T>) {
+        d = std::max(ulpDifference(a[i].real(), b[i].real(), kind), ulpDifference(a[i].imag(), b[i].imag(), kind));
+      } else if constexpr (kIsFloat<T>) {
+        d = ulpDifference(a[i], b[i], kind);
+      } else {
+        d = a[i] == b[i] ? 0 : UINT64_MAX;
+      }
+      if (d > maxUlp || d < minUlp) {
+        mismatch("expect_close", actual, expected, i,
+                 " (ULP difference " + std::to_string(d) + ", allowed [" + std::to_string(minUlp) + ", " +
+                     std::to_string(maxUlp) + "])");
+      }
+    }
+  });
+}
+
+}  // namespace shlo::interpreter

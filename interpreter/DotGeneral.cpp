@@ -1,0 +1,110 @@
+// dot_general: operands are converted to the result's element type,
+// transposed to [batch, free, contracting] / [batch, contracting, free] and
+// multiplied as B batched MxK by KxN matrices (i-k-j loop order).
+#include <algorithm>
+
+#include "interpreter/Errors.h"
+#include "interpreter/Ops.h"
+
+namespace shlo::interpreter {
+
+namespace {
+
+std::vector<int64_t> freeDims(int64_t rank, const Shape &batch, const Shape &contract) {
+  std::vector<int64_t> out;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (std::find(batch.begin(), batch.end(), d) == batch.end() &&
+        std::find(contract.begin(), contract.end(), d) == contract.end()) {
+      out.push_back(d);
+    }
+  }
+  return out;
+}
+
+int64_t product(const Tensor &t, const std::vector<int64_t> &dims) {
+  int64_t p = 1;
+  for (int64_t d : dims) p *= t.shape()[d];
+  return p;
+}
+
+Tensor permuted(const Tensor &t, const std::vector<int64_t> &perm) {
+  bool identity = true;
+  for (size_t i = 0; i < perm.size(); ++i) identity &= perm[i] == static_cast<int64_t>(i);
+  if (identity) return t;
+  std::vector<int64_t> shape;
+  for (int64_t p : perm) shape.push_back(t.shape()[p]);
+  return evalTranspose(t, perm, t.type().withShape(shape));
+}
+
+}  // namespace
+
+Tensor evalDotGeneral(const Tensor &lhsIn, const Tensor &rhsIn, const Shape &lhsBatch, const Shape &rhsBatch,
+                      const Shape &lhsContract, const Shape &rhsContract, const ir::Type &resultType) {
+  if (lhsBatch.size() != rhsBatch.size() || lhsContract.size() != rhsContract.size()) {
+    throw RuntimeError("dot_general: batching or contracting dimension lists differ in length");
+  }
+  for (size_t i = 0; i < lhsBatch.size(); ++i) {
+    if (lhsIn.shape().at(lhsBatch[i]) != rhsIn.shape().at(rhsBatch[i])) {
+      throw RuntimeError("dot_general: batching dimension sizes differ at run time");
+    }
+  }
+  for (size_t i = 0; i < lhsContract.size(); ++i) {
+    if (lhsIn.shape().at(lhsContract[i]) != rhsIn.shape().at(rhsContract[i])) {
+      throw RuntimeError("dot_general: contracting dimension sizes differ at run time");
+    }
+  }
+  const ir::ElementType &element = resultType.element();
+  Tensor lhs = lhsIn.type().element() == element ? lhsIn : evalConvert(lhsIn, lhsIn.type().withElement(element));
+  Tensor rhs = rhsIn.type().element() == element ? rhsIn : evalConvert(rhsIn, rhsIn.type().withElement(element));
+
+  std::vector<int64_t> lhsFree = freeDims(lhs.rank(), lhsBatch, lhsContract);
+  std::vector<int64_t> rhsFree = freeDims(rhs.rank(), rhsBatch, rhsContract);
+  std::vector<int64_t> lhsPerm = lhsBatch, rhsPerm = rhsBatch;
+  lhsPerm.insert(lhsPerm.end(), lhsFree.begin(), lhsFree.end());
+  lhsPerm.insert(lhsPerm.end(), lhsContract.begin(), lhsContract.end());
+  rhsPerm.insert(rhsPerm.end(), rhsContract.begin(), rhsContract.end());
+  rhsPerm.insert(rhsPerm.end(), rhsFree.begin(), rhsFree.end());
+  int64_t B = product(lhs, lhsBatch), M = product(lhs, lhsFree), K = product(lhs, lhsContract),
+          N = product(rhs, rhsFree);
+  Tensor a = permuted(lhs, lhsPerm), b = permuted(rhs, rhsPerm);
+
+  std::vector<int64_t> shape;
+  for (int64_t d : lhsBatch) shape.push_back(lhs.shape()[d]);
+  for (int64_t d : lhsFree) shape.push_back(lhs.shape()[d]);
+  for (int64_t d : rhsFree) shape.push_back(rhs.shape()[d]);
+  Tensor out(resultType, shape);
+  dispatch(out.kind(), [&](auto tag) {
+    using T = decltype(tag);
+    const T *pa = a.data<T>();
+    const T *pb = b.data<T>();
+    T *r = out.data<T>();
+    for (int64_t batch = 0; batch < B; ++batch) {
+      const T *A = pa + batch * M * K;
+      const T *Bm = pb + batch * K * N;
+      T *C = r + batch * M * N;
+      for (int64_t i = 0; i < M; ++i) {
+        for (int64_t k = 0; k < K; ++k) {
+          T x = A[i * K + k];
+          const T *row = Bm + k * N;
+          T *c = C + i * N;
+          for (int64_t j = 0; j < N; ++j) {
+            if constexpr (kIsBool<T>) {
+              c[j] = c[j] || (x && row[j]);
+            } else if constexpr (kIsInt<T>) {
+              using U = std::make_unsigned_t<T>;
+              using W = std::conditional_t<(sizeof(T) < 4), uint32_t, U>;
+              c[j] = static_cast<T>(static_cast<W>(static_cast<U>(c[j])) +
+                                    static_cast<W>(static_cast<U>(x)) * static_cast<W>(static_cast<U>(row[j])));
+            } else {
+              c[j] += x * row[j];
+            }
+          }
+        }
+      }
+    }
+  });
+  out.finalize();
+  return out;
+}
+
+}  // namespace shlo::interpreter

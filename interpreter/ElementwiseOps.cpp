@@ -1,0 +1,804 @@
+// Elementwise ops: one dispatch on the element kind, then a typed loop.
+// f16/bf16 compute in float and round on store (Tensor::finalize); integer
+// arithmetic wraps (computed in the unsigned type, so no signed overflow).
+#include <bit>
+#include <cmath>
+#include <cstring>
+#include <limits>
+
+#include "interpreter/Errors.h"
+#include "interpreter/Ops.h"
+
+namespace shlo::interpreter {
+
+namespace {
+
+[[noreturn]] void unsupported(const char *op, const Tensor &t) {
+  throw UnsupportedOp(std::string(op) + " is not defined for element type " + t.type().element().str());
+}
+
+void checkSameShape(const char *op, const Tensor &a, const Tensor &b) {
+  if (a.shape() != b.shape()) {
+    throw RuntimeError(std::string(op) + ": operand shapes differ at run time (" + a.type().str() + " vs " +
+                       b.type().str() + ")");
+  }
+}
+
+/// Applies `fn(T) -> T` (or throws from inside for unsupported T).
+template <typename Fn>
+Tensor mapUnary(const char *name, const Tensor &x, const ir::Type &resultType, Fn fn) {
+  Tensor out(resultType, x.shape());
+  if (out.kind() != x.kind()) throw RuntimeError(std::string(name) + ": result element type differs from the operand's");
+  dispatch(x.kind(), [&](auto tag) {
+    using T = decltype(tag);
+    const T *a = x.data<T>();
+    T *r = out.data<T>();
+    int64_t n = x.numElements();
+    for (int64_t i = 0; i < n; ++i) r[i] = fn(a[i]);
+  });
+  out.finalize();
+  return out;
+}
+
+template <typename Fn>
+Tensor mapBinary(const char *name, const Tensor &x, const Tensor &y, const ir::Type &resultType, Fn fn) {
+  checkSameShape(name, x, y);
+  Tensor out(resultType, x.shape());
+  if (out.kind() != x.kind() || y.kind() != x.kind()) {
+    throw RuntimeError(std::string(name) + ": element types of operands and result differ");
+  }
+  dispatch(x.kind(), [&](auto tag) {
+    using T = decltype(tag);
+    const T *a = x.data<T>();
+    const T *b = y.data<T>();
+    T *r = out.data<T>();
+    int64_t n = x.numElements();
+    for (int64_t i = 0; i < n; ++i) r[i] = fn(a[i], b[i]);
+  });
+  out.finalize();
+  return out;
+}
+
+template <typename T>
+using Unsigned = std::make_unsigned_t<T>;
+
+/// A real unary math function on floats and (where std has it) complex.
+#define SHLO_FLOAT_UNARY(Name, expr)                                                                  \
+  Tensor eval##Name(const Tensor &operand, const ir::Type &resultType) {                            \
+    return mapUnary(#Name, operand, resultType, [&](auto v) -> decltype(v) {                         \
+      using T = decltype(v);                                                                         \
+      if constexpr (kIsFloat<T> || kIsComplex<T>) {                                                  \
+        return expr;                                                                                 \
+      } else {                                                                                       \
+        unsupported(#Name, operand);                                                                 \
+      }                                                                                              \
+    });                                                                                              \
+  }
+
+}  // namespace
+
+// ---- Unary -------------------------------------------------------------------
+
+Tensor evalAbs(const Tensor &operand, const ir::Type &resultType) {
+  if (operand.kind() == ElemKind::C64 || operand.kind() == ElemKind::C128) {
+    Tensor out(resultType, operand.shape());
+    dispatch(operand.kind(), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (kIsComplex<T>) {
+        using P = typename T::value_type;
+        const T *a = operand.data<T>();
+        P *r = out.data<P>();
+        for (int64_t i = 0; i < operand.numElements(); ++i) r[i] = std::abs(a[i]);
+      }
+    });
+    return out;
+  }
+  return mapUnary("abs", operand, resultType, [&](auto v) -> decltype(v) {
+    using T = decltype(v);
+    if constexpr (kIsFloat<T>) {
+      return std::fabs(v);
+    } else if constexpr (kIsInt<T>) {
+      if constexpr (std::is_signed_v<T>) return v < 0 ? static_cast<T>(Unsigned<T>(0) - static_cast<Unsigned<T>>(v)) : v;
+      return v;
+    } else {
+      unsupported("abs", operand);
+    }
+  });
+}
+
+Tensor evalNegate(const Tensor &operand, const ir::Type &resultType) {
+  return mapUnary("negate", operand, resultType, [&](auto v) -> decltype(v) {
+    using T = decltype(v);
+    if constexpr (kIsInt<T>) {
+      return static_cast<T>(Unsigned<T>(0) - static_cast<Unsigned<T>>(v));
+    } else if constexpr (kIsBool<T>) {
+      unsupported("negate", operand);
+    } else {
+      return -v;
+    }
+  });
+}
+
+Tensor evalSign(const Tensor &operand, const ir::Type &resultType) {
+  return mapUnary("sign", operand, resultType, [&](auto v) -> decltype(v) {
+    using T = decltype(v);
+    if constexpr (kIsInt<T>) {
+      if constexpr (std::is_signed_v<T>) return static_cast<T>(v < 0 ? -1 : v > 0 ? 1 : 0);
+      return static_cast<T>(v > 0 ? 1 : 0);
+    } else if constexpr (kIsFloat<T>) {
+      if (std::isnan(v)) return v;
+      if (v == 0) return v;
+      return v < 0 ? T(-1) : T(1);
+    } else if constexpr (kIsComplex<T>) {
+      if (std::isnan(v.real()) || std::isnan(v.imag())) {
+        auto nan = std::numeric_limits<typename T::value_type>::quiet_NaN();
+        return T(nan, nan);
+      }
+      if (v == T(0)) return v;
+      return v / std::abs(v);
+    } else {
+      unsupported("sign", operand);
+    }
+  });
+}
+
+Tensor evalNot(const Tensor &operand, const ir::Type &resultType) {
+  return mapUnary("not", operand, resultType, [&](auto v) -> decltype(v) {
+    using T = decltype(v);
+    if constexpr (kIsBool<T>) {
+      return !v;
+    } else if constexpr (kIsInt<T>) {
+      return static_cast<T>(~v);
+    } else {
+      unsupported("not", operand);
+    }
+  });
+}
+
+SHLO_FLOAT_UNARY(Exponential, std::exp(v))
+SHLO_FLOAT_UNARY(Log, std::log(v))
+SHLO_FLOAT_UNARY(Sqrt, std::sqrt(v))
+SHLO_FLOAT_UNARY(Tanh, std::tanh(v))
+SHLO_FLOAT_UNARY(Tan, std::tan(v))
+SHLO_FLOAT_UNARY(Sine, std::sin(v))
+SHLO_FLOAT_UNARY(Cosine, std::cos(v))
+SHLO_FLOAT_UNARY(Atan, std::atan(v))
+SHLO_FLOAT_UNARY(Cosh, std::cosh(v))
+SHLO_FLOAT_UNARY(Sinh, std::sinh(v))
+SHLO_FLOAT_UNARY(Asinh, std::asinh(v))
+SHLO_FLOAT_UNARY(Acosh, std::acosh(v))
+SHLO_FLOAT_UNARY(Atanh, std::atanh(v))
+SHLO_FLOAT_UNARY(Asin, std::asin(v))
+SHLO_FLOAT_UNARY(Acos, std::acos(v))
+SHLO_FLOAT_UNARY(Rsqrt, T(1) / std::sqrt(v))
+SHLO_FLOAT_UNARY(Logistic, T(1) / (T(1) + std::exp(-v)))
+
+Tensor evalExponentialMinusOne(const Tensor &operand, const ir::Type &resultType) {
+  return mapUnary("exponential_minus_one", operand, resultType, [&](auto v) -> decltype(v) {
+    using T = decltype(v);
+    if constexpr (kIsFloat<T>) {
+      return std::expm1(v);
+    } else if constexpr (kIsComplex<T>) {
+      return std::exp(v) - T(1);
+    } else {
+      unsupported("exponential_minus_one", operand);
+    }
+  });
+}
+
+Tensor evalLogPlusOne(const Tensor &operand, const ir::Type &resultType) {
+  return mapUnary("log_plus_one", operand, resultType, [&](auto v) -> decltype(v) {
+    using T = decltype(v);
+    if constexpr (kIsFloat<T>) {
+      return std::log1p(v);
+    } else if constexpr (kIsComplex<T>) {
+      return std::log(v + T(1));
+    } else {
+      unsupported("log_plus_one", operand);
+    }
+  });
+}
+
+Tensor evalCbrt(const Tensor &operand, const ir::Type &resultType) {
+  return mapUnary("cbrt", operand, resultType, [&](auto v) -> decltype(v) {
+    using T = decltype(v);
+    if constexpr (kIsFloat<T>) {
+      return std::cbrt(v);
+    } else if constexpr (kIsComplex<T>) {
+      return std::pow(v, T(1.0 / 3.0));
+    } else {
+      unsupported("cbrt", operand);
+    }
+  });
+}
+
+#define SHLO_REAL_ONLY(Name, expr)                                          \
+  Tensor eval##Name(const Tensor &operand, const ir::Type &resultType) {  \
+    return mapUnary(#Name, operand, resultType, [&](auto v) -> decltype(v) { \
+      using T = decltype(v);                                               \
+      if constexpr (kIsFloat<T>) {                                         \
+        return expr;                                                       \
+      } else {                                                             \
+        unsupported(#Name, operand);                                       \
+      }                                                                    \
+    });                                                                    \
+  }
+
+SHLO_REAL_ONLY(Floor, std::floor(v))
+SHLO_REAL_ONLY(Ceil, std::ceil(v))
+SHLO_REAL_ONLY(RoundNearestAfz, std::round(v))
+SHLO_REAL_ONLY(RoundNearestEven, std::nearbyint(v))
+
+Tensor evalIsFinite(const Tensor &operand, const ir::Type &resultType) {
+  Tensor out(resultType, operand.shape());
+  dispatch(operand.kind(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (kIsFloat<T>) {
+      const T *a = operand.data<T>();
+      bool *r = out.data<bool>();
+      for (int64_t i = 0; i < operand.numElements(); ++i) r[i] = std::isfinite(a[i]);
+    } else {
+      unsupported("is_finite", operand);
+    }
+  });
+  return out;
+}
+
+Tensor evalPopcnt(const Tensor &operand, const ir::Type &resultType) {
+  unsigned bits = operand.bits();
+  return mapUnary("popcnt", operand, resultType, [&](auto v) -> decltype(v) {
+    using T = decltype(v);
+    if constexpr (kIsInt<T>) {
+      uint64_t u = static_cast<uint64_t>(static_cast<Unsigned<T>>(v));
+      if (bits < 64) u &= (uint64_t(1) << bits) - 1;
+      return static_cast<T>(std::popcount(u));
+    } else {
+      unsupported("popcnt", operand);
+    }
+  });
+}
+
+Tensor evalCountLeadingZeros(const Tensor &operand, const ir::Type &resultType) {
+  unsigned bits = operand.bits();
+  return mapUnary("count_leading_zeros", operand, resultType, [&](auto v) -> decltype(v) {
+    using T = decltype(v);
+    if constexpr (kIsInt<T>) {
+      uint64_t u = static_cast<uint64_t>(static_cast<Unsigned<T>>(v));
+      if (bits < 64) u &= (uint64_t(1) << bits) - 1;
+      return static_cast<T>(std::countl_zero(u) - (64 - static_cast<int>(bits)));
+    } else {
+      unsupported("count_leading_zeros", operand);
+    }
+  });
+}
+
+namespace {
+
+template <bool RealPart>
+Tensor complexPart(const char *name, const Tensor &operand, const ir::Type &resultType) {
+  Tensor out(resultType, operand.shape());
+  dispatch(operand.kind(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (kIsComplex<T>) {
+      using P = typename T::value_type;
+      const T *a = operand.data<T>();
+      P *r = out.data<P>();
+      for (int64_t i = 0; i < operand.numElements(); ++i) r[i] = RealPart ? a[i].real() : a[i].imag();
+    } else if constexpr (kIsFloat<T>) {
+      const T *a = operand.data<T>();
+      T *r = out.data<T>();
+      for (int64_t i = 0; i < operand.numElements(); ++i) r[i] = RealPart ? a[i] : T(0);
+    } else {
+      unsupported(name, operand);
+    }
+  });
+  out.finalize();
+  return out;
+}
+
+/// One element converted to another storage type, per the spec's convert.
+template <typename To, typename From>
+To convertElement(From v) {
+  if constexpr (kIsBool<To>) {
+    if constexpr (kIsComplex<From>) {
+      return v.real() != 0;  // The real part only, as StableHLO's interpreter.
+    } else {
+      return v != From(0);
+    }
+  } else if constexpr (kIsComplex<To>) {
+    using P = typename To::value_type;
+    if constexpr (kIsComplex<From>) {
+      return To(static_cast<P>(v.real()), static_cast<P>(v.imag()));
+    } else {
+      return To(static_cast<P>(v), P(0));
+    }
+  } else if constexpr (kIsComplex<From>) {
+    return convertElement<To>(v.real());
+  } else if constexpr (kIsInt<To> && kIsFloat<From>) {
+    // Implementation-defined for values out of range: NaN gives 0, others
+    // saturate to the target's range (what XLA does on CPU).
+    if (std::isnan(v)) return To(0);
+    long double d = std::trunc(static_cast<long double>(v));
+    if (d <= static_cast<long double>(std::numeric_limits<To>::min())) return std::numeric_limits<To>::min();
+    if (d >= static_cast<long double>(std::numeric_limits<To>::max())) return std::numeric_limits<To>::max();
+    return static_cast<To>(d);
+  } else {
+    return static_cast<To>(v);
+  }
+}
+
+}  // namespace
+
+Tensor evalReal(const Tensor &operand, const ir::Type &resultType) { return complexPart<true>("real", operand, resultType); }
+Tensor evalImag(const Tensor &operand, const ir::Type &resultType) { return complexPart<false>("imag", operand, resultType); }
+
+Tensor evalConvert(const Tensor &operand, const ir::Type &resultType) {
+  Tensor out(resultType, operand.shape());
+  int64_t n = operand.numElements();
+  dispatch(operand.kind(), [&](auto fromTag) {
+    using From = decltype(fromTag);
+    const From *a = operand.data<From>();
+    dispatch(out.kind(), [&](auto toTag) {
+      using To = decltype(toTag);
+      To *r = out.data<To>();
+      if constexpr (kIsInt<To> && kIsFloat<From>) {
+        // Saturate to the target width (sub-byte widths included).
+        int64_t lo = 0, hi = 0;
+        unsigned bits = out.bits();
+        if (out.isUnsignedInt()) {
+          hi = bits >= 64 ? INT64_MAX : static_cast<int64_t>((uint64_t(1) << bits) - 1);
+        } else {
+          hi = static_cast<int64_t>((uint64_t(1) << (bits - 1)) - 1);
+          lo = -hi - 1;
+        }
+        for (int64_t i = 0; i < n; ++i) {
+          From v = a[i];
+          if (std::isnan(v)) {
+            r[i] = 0;
+          } else if (bits < 64 && v <= static_cast<From>(lo)) {
+            r[i] = static_cast<To>(lo);
+          } else if (bits < 64 && v >= static_cast<From>(hi)) {
+            r[i] = static_cast<To>(hi);
+          } else {
+            r[i] = convertElement<To>(v);
+          }
+        }
+      } else {
+        for (int64_t i = 0; i < n; ++i) r[i] = convertElement<To>(a[i]);
+      }
+    });
+  });
+  out.finalize();
+  return out;
+}
+
+Tensor evalBitcastConvert(const Tensor &operand, const ir::Type &resultType) {
+  Tensor out(resultType);
+  auto width = [](const Tensor &t) -> size_t {
+    if (t.kind() == ElemKind::F16 || t.kind() == ElemKind::BF16) return 2;
+    return storageSize(t.kind());
+  };
+  if (width(operand) != width(out) || operand.kind() == ElemKind::F16 || operand.kind() == ElemKind::BF16 ||
+      out.kind() == ElemKind::F16 || out.kind() == ElemKind::BF16 || operand.bits() % 8 != 0 || out.bits() % 8 != 0 ||
+      operand.kind() == ElemKind::I1 || out.kind() == ElemKind::I1) {
+    throw UnsupportedOp("bitcast_convert between " + operand.type().str() + " and " + resultType.str() +
+                        " is not supported yet");
+  }
+  std::memcpy(out.bytes(), operand.bytes(), static_cast<size_t>(operand.numElements()) * width(operand));
+  return out;
+}
+
+// ---- Binary ------------------------------------------------------------------
+
+Tensor evalAdd(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
+  return mapBinary("add", lhs, rhs, resultType, [](auto a, auto b) -> decltype(a) {
+    using T = decltype(a);
+    if constexpr (kIsBool<T>) {
+      return a || b;
+    } else if constexpr (kIsInt<T>) {
+      return static_cast<T>(static_cast<Unsigned<T>>(a) + static_cast<Unsigned<T>>(b));
+    } else {
+      return a + b;
+    }
+  });
+}
+
+Tensor evalSubtract(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
+  return mapBinary("subtract", lhs, rhs, resultType, [&](auto a, auto b) -> decltype(a) {
+    using T = decltype(a);
+    if constexpr (kIsBool<T>) {
+      unsupported("subtract", lhs);
+    } else if constexpr (kIsInt<T>) {
+      return static_cast<T>(static_cast<Unsigned<T>>(a) - static_cast<Unsigned<T>>(b));
+    } else {
+      return a - b;
+    }
+  });
+}
+
+Tensor evalMultiply(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
+  return mapBinary("multiply", lhs, rhs, resultType, [](auto a, auto b) -> decltype(a) {
+    using T = decltype(a);
+    if constexpr (kIsBool<T>) {
+      return a && b;
+    } else if constexpr (kIsInt<T>) {
+      using U = std::conditional_t<(sizeof(T) < 4), uint32_t, Unsigned<T>>;
+      return static_cast<T>(static_cast<U>(static_cast<Unsigned<T>>(a)) * static_cast<U>(static_cast<Unsigned<T>>(b)));
+    } else {
+      return a * b;
+    }
+  });
+}
+
+Tensor evalDivide(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
+  return mapBinary("divide", lhs, rhs, resultType, [&](auto a, auto b) -> decltype(a) {
+    using T = decltype(a);
+    if constexpr (kIsBool<T>) {
+      unsupported("divide", lhs);
+    } else if constexpr (kIsInt<T>) {
+      if (b == 0) throw RuntimeError("divide: integer division by zero");
+      if constexpr (std::is_signed_v<T>) {
+        if (a == std::numeric_limits<T>::min() && b == T(-1)) return a;  // Overflow wraps.
+      }
+      return static_cast<T>(a / b);
+    } else {
+      return a / b;
+    }
+  });
+}
+
+Tensor evalRemainder(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
+  return mapBinary("remainder", lhs, rhs, resultType, [&](auto a, auto b) -> decltype(a) {
+    using T = decltype(a);
+    if constexpr (kIsBool<T> || kIsComplex<T>) {
+      unsupported("remainder", lhs);
+    } else if constexpr (kIsInt<T>) {
+      if (b == 0) throw RuntimeError("remainder: integer division by zero");
+      if constexpr (std::is_signed_v<T>) {
+        if (b == T(-1)) return T(0);
+      }
+      return static_cast<T>(a % b);
+    } else {
+      return std::fmod(a, b);
+    }
+  });
+}
+
+namespace {
+
+/// Lexicographic order of complex numbers (real part first), as the spec's
+/// maximum/minimum define it.
+template <typename T>
+bool lessThan(const T &a, const T &b) {
+  if constexpr (kIsComplex<T>) {
+    return a.real() < b.real() || (a.real() == b.real() && a.imag() < b.imag());
+  } else {
+    return a < b;
+  }
+}
+
+template <typename T>
+bool isNaN(const T &v) {
+  if constexpr (kIsComplex<T>) {
+    return std::isnan(v.real()) || std::isnan(v.imag());
+  } else if constexpr (kIsFloat<T>) {
+    return std::isnan(v);
+  } else {
+    return false;
+  }
+}
+
+}  // namespace
+
+Tensor evalMaximum(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
+  return mapBinary("maximum", lhs, rhs, resultType, [](auto a, auto b) -> decltype(a) {
+    using T = decltype(a);
+    if (isNaN(a)) return a;
+    if (isNaN(b)) return b;
+    if constexpr (kIsFloat<T>) {
+      if (a == 0 && b == 0) return std::signbit(a) ? b : a;
+    }
+    return lessThan(a, b) ? b : a;
+  });
+}
+
+Tensor evalMinimum(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
+  return mapBinary("minimum", lhs, rhs, resultType, [](auto a, auto b) -> decltype(a) {
+    using T = decltype(a);
+    if (isNaN(a)) return a;
+    if (isNaN(b)) return b;
+    if constexpr (kIsFloat<T>) {
+      if (a == 0 && b == 0) return std::signbit(a) ? a : b;
+    }
+    return lessThan(b, a) ? b : a;
+  });
+}
+
+Tensor evalPower(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
+  return mapBinary("power", lhs, rhs, resultType, [&](auto a, auto b) -> decltype(a) {
+    using T = decltype(a);
+    if constexpr (kIsBool<T>) {
+      unsupported("power", lhs);
+    } else if constexpr (kIsInt<T>) {
+      if constexpr (std::is_signed_v<T>) {
+        if (b < 0) {
+          if (a == 1) return T(1);
+          if (a == -1) return (b % 2) ? T(-1) : T(1);
+          return T(0);
+        }
+      }
+      Unsigned<T> base = static_cast<Unsigned<T>>(a), result = 1;
+      uint64_t e = static_cast<uint64_t>(b);
+      while (e) {
+        if (e & 1) result = static_cast<Unsigned<T>>(result * base);
+        base = static_cast<Unsigned<T>>(base * base);
+        e >>= 1;
+      }
+      return static_cast<T>(result);
+    } else {
+      return std::pow(a, b);
+    }
+  });
+}
+
+#define SHLO_BITWISE(Name, op)                                                                   \
+  Tensor eval##Name(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {           \
+    return mapBinary(#Name, lhs, rhs, resultType, [&](auto a, auto b) -> decltype(a) {            \
+      using T = decltype(a);                                                                      \
+      if constexpr (kIsBool<T>) {                                                                 \
+        return static_cast<bool>(a op b);                                                         \
+      } else if constexpr (kIsInt<T>) {                                                           \
+        return static_cast<T>(a op b);                                                            \
+      } else {                                                                                    \
+        unsupported(#Name, lhs);                                                                  \
+      }                                                                                           \
+    });                                                                                           \
+  }
+
+SHLO_BITWISE(And, &)
+SHLO_BITWISE(Or, |)
+SHLO_BITWISE(Xor, ^)
+
+namespace {
+
+template <int Kind>  // 0 left, 1 arithmetic right, 2 logical right
+Tensor shift(const char *name, const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
+  unsigned bits = lhs.bits();
+  return mapBinary(name, lhs, rhs, resultType, [&](auto a, auto b) -> decltype(a) {
+    using T = decltype(a);
+    if constexpr (kIsInt<T>) {
+      using U = Unsigned<T>;
+      uint64_t amount = static_cast<uint64_t>(static_cast<U>(b));
+      if constexpr (std::is_signed_v<T>) {
+        if (b < 0) amount = UINT64_MAX;
+      }
+      uint64_t mask = bits >= 64 ? UINT64_MAX : (uint64_t(1) << bits) - 1;
+      uint64_t ua = static_cast<uint64_t>(static_cast<U>(a)) & mask;
+      if (Kind == 0) return amount >= bits ? T(0) : static_cast<T>(ua << amount);
+      if (Kind == 2) return amount >= bits ? T(0) : static_cast<T>(ua >> amount);
+      // Arithmetic: sign-extend the value from `bits`, then shift.
+      int64_t sa = bits >= 64 ? static_cast<int64_t>(ua)
+                              : static_cast<int64_t>(ua << (64 - bits)) >> (64 - bits);
+      if constexpr (!std::is_signed_v<T>) sa = static_cast<int64_t>(ua << (64 - bits)) >> (64 - bits);
+      if (amount >= bits) return sa < 0 ? static_cast<T>(-1) : T(0);
+      return static_cast<T>(sa >> amount);
+    } else {
+      unsupported(name, lhs);
+    }
+  });
+}
+
+}  // namespace
+
+Tensor evalShiftLeft(const Tensor &lhs, const Tensor &rhs, const ir::Type &t) { return shift<0>("shift_left", lhs, rhs, t); }
+Tensor evalShiftRightArithmetic(const Tensor &lhs, const Tensor &rhs, const ir::Type &t) {
+  return shift<1>("shift_right_arithmetic", lhs, rhs, t);
+}
+Tensor evalShiftRightLogical(const Tensor &lhs, const Tensor &rhs, const ir::Type &t) {
+  return shift<2>("shift_right_logical", lhs, rhs, t);
+}
+
+Tensor evalAtan2(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
+  return mapBinary("atan2", lhs, rhs, resultType, [&](auto a, auto b) -> decltype(a) {
+    using T = decltype(a);
+    if constexpr (kIsFloat<T>) {
+      return std::atan2(a, b);
+    } else if constexpr (kIsComplex<T>) {
+      // atan2(y, x) = -i * log((x + i*y) / sqrt(x^2 + y^2))
+      T i(0, 1);
+      return -i * std::log((b + i * a) / std::sqrt(b * b + a * a));
+    } else {
+      unsupported("atan2", lhs);
+    }
+  });
+}
+
+Tensor evalComplex(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
+  checkSameShape("complex", lhs, rhs);
+  Tensor out(resultType, lhs.shape());
+  dispatch(out.kind(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (kIsComplex<T>) {
+      using P = typename T::value_type;
+      const P *a = lhs.data<P>();
+      const P *b = rhs.data<P>();
+      T *r = out.data<T>();
+      for (int64_t i = 0; i < out.numElements(); ++i) r[i] = T(a[i], b[i]);
+    } else {
+      unsupported("complex", out);
+    }
+  });
+  return out;
+}
+
+// ---- Compare, select, clamp ----------------------------------------------------
+
+namespace {
+
+/// The total order of IEEE floats as integers (-NaN < -Inf < ... < -0 < +0 < ... < NaN).
+template <typename T>
+int64_t totalOrderKey(T v) {
+  if constexpr (std::is_same_v<T, float>) {
+    int32_t i;
+    std::memcpy(&i, &v, 4);
+    return i < 0 ? static_cast<int64_t>(INT32_MIN) - i - 1 + INT32_MIN : i;
+  } else {
+    int64_t i;
+    std::memcpy(&i, &v, 8);
+    return i < 0 ? (INT64_MIN - i) - 1 : i;
+  }
+}
+
+}  // namespace
+
+Tensor evalCompare(const Tensor &lhs, const Tensor &rhs, const std::string &direction, const std::string &compareType,
+                   const ir::Type &resultType) {
+  checkSameShape("compare", lhs, rhs);
+  Tensor out(resultType, lhs.shape());
+  bool *r = out.data<bool>();
+  enum { EQ, NE, GE, GT, LE, LT } dir;
+  if (direction == "EQ") dir = EQ;
+  else if (direction == "NE") dir = NE;
+  else if (direction == "GE") dir = GE;
+  else if (direction == "GT") dir = GT;
+  else if (direction == "LE") dir = LE;
+  else if (direction == "LT") dir = LT;
+  else throw RuntimeError("compare: unknown comparison direction `" + direction + "`");
+  int64_t n = lhs.numElements();
+  dispatch(lhs.kind(), [&](auto tag) {
+    using T = decltype(tag);
+    const T *a = lhs.data<T>();
+    const T *b = rhs.data<T>();
+    auto apply = [&](auto x, auto y) {
+      switch (dir) {
+        case EQ: return x == y;
+        case NE: return x != y;
+        case GE: return x >= y;
+        case GT: return x > y;
+        case LE: return x <= y;
+        case LT: return x < y;
+      }
+      return false;
+    };
+    if constexpr (kIsComplex<T>) {
+      if (dir != EQ && dir != NE) unsupported("compare (ordering)", lhs);
+      for (int64_t i = 0; i < n; ++i) r[i] = dir == EQ ? a[i] == b[i] : a[i] != b[i];
+    } else if constexpr (kIsFloat<T>) {
+      if (compareType == "TOTALORDER") {
+        // f16/bf16 are stored as float: the total order of float agrees.
+        for (int64_t i = 0; i < n; ++i) r[i] = apply(totalOrderKey(a[i]), totalOrderKey(b[i]));
+      } else {
+        for (int64_t i = 0; i < n; ++i) r[i] = apply(a[i], b[i]);
+      }
+    } else {
+      for (int64_t i = 0; i < n; ++i) r[i] = apply(a[i], b[i]);
+    }
+  });
+  return out;
+}
+
+Tensor evalSelect(const Tensor &pred, const Tensor &onTrue, const Tensor &onFalse, const ir::Type &resultType) {
+  checkSameShape("select", onTrue, onFalse);
+  if (pred.rank() != 0) checkSameShape("select", pred, onTrue);
+  Tensor out(resultType, onTrue.shape());
+  const bool *p = pred.data<bool>();
+  bool scalar = pred.rank() == 0;
+  dispatch(onTrue.kind(), [&](auto tag) {
+    using T = decltype(tag);
+    const T *a = onTrue.data<T>();
+    const T *b = onFalse.data<T>();
+    T *r = out.data<T>();
+    for (int64_t i = 0; i < out.numElements(); ++i) r[i] = p[scalar ? 0 : i] ? a[i] : b[i];
+  });
+  return out;
+}
+
+Tensor evalClamp(const Tensor &min, const Tensor &operand, const Tensor &max, const ir::Type &resultType) {
+  Tensor out(resultType, operand.shape());
+  bool minScalar = min.rank() == 0, maxScalar = max.rank() == 0;
+  if (!minScalar) checkSameShape("clamp", min, operand);
+  if (!maxScalar) checkSameShape("clamp", max, operand);
+  dispatch(operand.kind(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (kIsComplex<T>) {
+      unsupported("clamp", operand);
+    } else {
+      const T *lo = min.data<T>();
+      const T *x = operand.data<T>();
+      const T *hi = max.data<T>();
+      T *r = out.data<T>();
+      for (int64_t i = 0; i < out.numElements(); ++i) {
+        T l = lo[minScalar ? 0 : i], h = hi[maxScalar ? 0 : i], v = x[i];
+        // min(max(operand, min), max), NaN-propagating like maximum/minimum.
+        T m = isNaN(v) ? v : isNaN(l) ? l : (v < l ? l : v);
+        r[i] = isNaN(m) ? m : isNaN(h) ? h : (h < m ? h : m);
+      }
+    }
+  });
+  return out;
+}
+
+namespace {
+
+/// XLA's reduce_precision on the bits of a float with `srcMant` mantissa and
+/// `srcExp` exponent bits (stored in U).
+template <typename U>
+U reducePrecisionBits(U x, int srcMant, int srcExp, int64_t exponentBits, int64_t mantissaBits, bool isNan) {
+  U input = x;
+  if (mantissaBits < srcMant) {
+    U lastBit = U(1) << (srcMant - mantissaBits);
+    U bias = (lastBit >> 1) - 1;
+    U xLast = (x & lastBit) >> (srcMant - mantissaBits);
+    x = (x + xLast + bias) & ~(lastBit - 1);
+  }
+  if (exponentBits < srcExp) {
+    int nbits = 8 * sizeof(U);
+    U signMask = U(1) << (nbits - 1);
+    U expMask = ((U(1) << srcExp) - 1) << srcMant;
+    U expBias = (U(1) << (srcExp - 1)) - 1;
+    U reducedBias = (U(1) << (exponentBits - 1)) - 1;
+    U maxExp = expBias + reducedBias, minExp = expBias - reducedBias;
+    U xExp = x & expMask;
+    bool overflows = xExp > (maxExp << srcMant);
+    bool underflows = xExp <= (minExp << srcMant);
+    U signedZero = x & signMask;
+    x = overflows ? (signedZero | expMask) : underflows ? signedZero : x;
+  }
+  if (isNan) {
+    if (mantissaBits > 0) return input;
+    U expMask = ((U(1) << srcExp) - 1) << srcMant;
+    return (input & (U(1) << (8 * sizeof(U) - 1))) | expMask;
+  }
+  return x;
+}
+
+}  // namespace
+
+Tensor evalReducePrecision(const Tensor &operand, int64_t exponentBits, int64_t mantissaBits,
+                           const ir::Type &resultType) {
+  if (exponentBits < 1 || mantissaBits < 0) throw RuntimeError("reduce_precision: bad exponent or mantissa bits");
+  return mapUnary("reduce_precision", operand, resultType, [&](auto v) -> decltype(v) {
+    using T = decltype(v);
+    if constexpr (std::is_same_v<T, float>) {
+      uint32_t b;
+      std::memcpy(&b, &v, 4);
+      b = reducePrecisionBits<uint32_t>(b, 23, 8, std::min<int64_t>(exponentBits, 8), std::min<int64_t>(mantissaBits, 23),
+                                        std::isnan(v));
+      float r;
+      std::memcpy(&r, &b, 4);
+      return r;
+    } else if constexpr (std::is_same_v<T, double>) {
+      uint64_t b;
+      std::memcpy(&b, &v, 8);
+      b = reducePrecisionBits<uint64_t>(b, 52, 11, std::min<int64_t>(exponentBits, 11),
+                                        std::min<int64_t>(mantissaBits, 52), std::isnan(v));
+      double r;
+      std::memcpy(&r, &b, 8);
+      return r;
+    } else {
+      unsupported("reduce_precision", operand);
+    }
+  });
+}
+
+}  // namespace shlo::interpreter

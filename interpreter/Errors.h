@@ -1,0 +1,35 @@
+// What evaluation throws: runtime errors (bad dynamic sizes, division by
+// zero, unsupported element types), ops the interpreter does not know, and
+// failed `check.*` expectations. The evaluator adds the op's source range.
+#pragma once
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "semantic/syntax/TextRange.h"
+
+namespace shlo::interpreter {
+
+class RuntimeError : public std::runtime_error {
+ public:
+  explicit RuntimeError(const std::string &message, std::optional<syntax::TextRange> range = std::nullopt)
+      : std::runtime_error(message), range(range) {}
+  std::optional<syntax::TextRange> range;
+  /// The op being evaluated when the error was raised (set by the evaluator).
+  std::string opName;
+};
+
+/// An op (or a form of one) the interpreter does not evaluate yet.
+class UnsupportedOp : public RuntimeError {
+ public:
+  using RuntimeError::RuntimeError;
+};
+
+/// A `check.*` op whose expectation does not hold.
+class CheckFailure : public RuntimeError {
+ public:
+  using RuntimeError::RuntimeError;
+};
+
+}  // namespace shlo::interpreter

@@ -1,2 +1,0 @@
-// Replaced as the interpreter's sources land.
-namespace shlo::interpreter {}

@@ -1,0 +1,255 @@
+#include "interpreter/Tensor.h"
+
+#include <cmath>
+#include <cstring>
+#include <sstream>
+
+#include "interpreter/Errors.h"
+
+namespace shlo::interpreter {
+
+size_t storageSize(ElemKind kind) {
+  return dispatch(kind, [](auto tag) { return sizeof(tag); });
+}
+
+const char *elemKindName(ElemKind kind) {
+  static const char *names[] = {"i1",  "si8", "si16", "si32", "si64", "ui8", "ui16", "ui32",
+                                "ui64", "f16", "bf16", "f32",  "f64",  "complex<f32>", "complex<f64>"};
+  return names[static_cast<int>(kind)];
+}
+
+ElemKind elemKindOf(const ir::ElementType &e) {
+  if (e.isInteger() || e.isIndex()) {
+    unsigned w = e.isIndex() ? 64 : e.width();
+    if (w == 1) return ElemKind::I1;
+    bool u = e.isUnsigned();
+    if (w <= 8) return u ? ElemKind::UI8 : ElemKind::SI8;
+    if (w <= 16) return u ? ElemKind::UI16 : ElemKind::SI16;
+    if (w <= 32) return u ? ElemKind::UI32 : ElemKind::SI32;
+    if (w <= 64) return u ? ElemKind::UI64 : ElemKind::SI64;
+  } else if (e.isFloat()) {
+    switch (e.floatFormat()) {
+      case ir::FloatFormat::F16: return ElemKind::F16;
+      case ir::FloatFormat::BF16: return ElemKind::BF16;
+      case ir::FloatFormat::F32: return ElemKind::F32;
+      case ir::FloatFormat::F64: return ElemKind::F64;
+      default: break;
+    }
+  } else if (e.isComplex()) {
+    if (e.floatFormat() == ir::FloatFormat::F32) return ElemKind::C64;
+    if (e.floatFormat() == ir::FloatFormat::F64) return ElemKind::C128;
+  }
+  throw UnsupportedOp("element type " + e.str() + " is not supported by the interpreter yet");
+}
+
+Tensor::Tensor(const ir::Type &type) : Tensor(type, type.isTensor() ? type.shape() : std::vector<int64_t>{}) {}
+
+Tensor::Tensor(const ir::Type &type, std::vector<int64_t> shape) : type_(type), shape_(std::move(shape)) {
+  if (!type.isTensor() && type.kind() != ir::Type::Kind::Scalar) {
+    throw RuntimeError("expected a tensor type, got " + type.str());
+  }
+  for (int64_t d : shape_) {
+    if (d < 0) throw RuntimeError("tensor type " + type.str() + " has no static shape");
+  }
+  if (type.isTensor() && !type.hasStaticShape()) type_ = type.withShape(shape_);
+  const ir::ElementType &e = type.element();
+  kind_ = elemKindOf(e);
+  bits_ = e.isIndex() ? 64 : e.isInteger() ? e.width() : 0;
+  numElements_ = 1;
+  for (int64_t d : shape_) numElements_ *= d;
+  buffer_ = std::make_shared<std::vector<unsigned char>>(static_cast<size_t>(numElements_) * storageSize(kind_));
+}
+
+std::vector<int64_t> Tensor::strides() const {
+  std::vector<int64_t> s(shape_.size(), 1);
+  for (int64_t i = rank() - 2; i >= 0; --i) s[i] = s[i + 1] * shape_[i + 1];
+  return s;
+}
+
+uint16_t floatToHalfBits(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  uint16_t sign = static_cast<uint16_t>((x >> 16) & 0x8000);
+  uint32_t a = x & 0x7fffffff;
+  if (a >= 0x7f800000) return sign | 0x7c00 | (a > 0x7f800000 ? (0x200 | ((a >> 13) & 0x3ff)) : 0);
+  if (a >= 0x477ff000) return sign | 0x7c00;
+  if (a < 0x38800000) {
+    float af;
+    std::memcpy(&af, &a, 4);
+    return sign | static_cast<uint16_t>(std::nearbyint(af * 16777216.0f));
+  }
+  uint32_t e = (a >> 23) - 127 + 15;
+  uint32_t mant = a & 0x7fffff;
+  uint32_t h = (e << 10) | (mant >> 13);
+  uint32_t rem = mant & 0x1fff;
+  if (rem > 0x1000 || (rem == 0x1000 && (h & 1))) ++h;
+  return static_cast<uint16_t>(sign | h);
+}
+
+float halfBitsToFloat(uint16_t h) {
+  uint32_t sign = static_cast<uint32_t>(h & 0x8000) << 16;
+  uint32_t e = (h >> 10) & 0x1f, m = h & 0x3ff;
+  float out;
+  if (e == 0) {
+    out = std::ldexp(static_cast<float>(m), -24);
+    uint32_t bits;
+    std::memcpy(&bits, &out, 4);
+    bits |= sign;
+    std::memcpy(&out, &bits, 4);
+    return out;
+  }
+  uint32_t bits = e == 31 ? (sign | 0x7f800000 | (m << 13)) : (sign | ((e - 15 + 127) << 23) | (m << 13));
+  std::memcpy(&out, &bits, 4);
+  return out;
+}
+
+uint16_t floatToBFloat16Bits(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  if ((x & 0x7fffffff) > 0x7f800000) return static_cast<uint16_t>((x >> 16) | 0x40);
+  x += 0x7fff + ((x >> 16) & 1);
+  return static_cast<uint16_t>(x >> 16);
+}
+
+float bfloat16BitsToFloat(uint16_t b) {
+  uint32_t x = static_cast<uint32_t>(b) << 16;
+  float f;
+  std::memcpy(&f, &x, 4);
+  return f;
+}
+
+void Tensor::finalize() {
+  if (kind_ == ElemKind::F16) {
+    float *p = data<float>();
+    for (int64_t i = 0; i < numElements_; ++i) p[i] = halfBitsToFloat(floatToHalfBits(p[i]));
+  } else if (kind_ == ElemKind::BF16) {
+    float *p = data<float>();
+    for (int64_t i = 0; i < numElements_; ++i) p[i] = bfloat16BitsToFloat(floatToBFloat16Bits(p[i]));
+  } else if (bits_ > 1 && bits_ < 8 * storageSize(kind_)) {
+    dispatch(kind_, [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (kIsInt<T>) {
+        T *p = data<T>();
+        unsigned shift = 64 - bits_;
+        for (int64_t i = 0; i < numElements_; ++i) {
+          if constexpr (std::is_signed_v<T>) {
+            p[i] = static_cast<T>(static_cast<int64_t>(static_cast<uint64_t>(p[i]) << shift) >> shift);
+          } else {
+            p[i] = static_cast<T>((static_cast<uint64_t>(p[i]) << shift) >> shift);
+          }
+        }
+      }
+    });
+  }
+}
+
+double Tensor::realAt(int64_t i) const {
+  return dispatch(kind_, [&](auto tag) -> double {
+    using T = decltype(tag);
+    if constexpr (kIsComplex<T>) {
+      return static_cast<double>(data<T>()[i].real());
+    } else {
+      return static_cast<double>(data<T>()[i]);
+    }
+  });
+}
+
+int64_t Tensor::intAt(int64_t i) const {
+  return dispatch(kind_, [&](auto tag) -> int64_t {
+    using T = decltype(tag);
+    if constexpr (kIsComplex<T>) {
+      return static_cast<int64_t>(data<T>()[i].real());
+    } else {
+      return static_cast<int64_t>(data<T>()[i]);
+    }
+  });
+}
+
+namespace {
+
+template <typename T>
+void printElement(std::ostream &out, T v) {
+  if constexpr (kIsBool<T>) {
+    out << (v ? "true" : "false");
+  } else if constexpr (kIsComplex<T>) {
+    out << "(";
+    printElement(out, v.real());
+    out << ", ";
+    printElement(out, v.imag());
+    out << ")";
+  } else if constexpr (kIsFloat<T>) {
+    if (std::isnan(v)) {
+      out << "nan";
+    } else if (std::isinf(v)) {
+      out << (v < 0 ? "-inf" : "inf");
+    } else {
+      std::ostringstream s;
+      s.precision(std::is_same_v<T, float> ? 9 : 17);
+      s << v;
+      std::string t = s.str();
+      if (t.find_first_of(".e") == std::string::npos) t += ".0";
+      out << t;
+    }
+  } else if constexpr (sizeof(T) == 1) {
+    out << static_cast<int>(v);
+  } else {
+    out << v;
+  }
+}
+
+}  // namespace
+
+std::string Tensor::str(int64_t maxElements) const {
+  std::ostringstream out;
+  out << "dense<";
+  if (!buffer_) return "<no value>";
+  dispatch(kind_, [&](auto tag) {
+    using T = decltype(tag);
+    const T *p = data<T>();
+    if (rank() == 0) {
+      printElement(out, p[0]);
+      return;
+    }
+    std::vector<int64_t> st = strides();
+    int64_t shown = std::min(numElements_, maxElements);
+    for (int64_t i = 0; i < shown; ++i) {
+      for (int64_t d = 0; d < rank(); ++d) {
+        if (i % st[d] == 0) out << "[";
+      }
+      printElement(out, p[i]);
+      int closes = 0;
+      for (int64_t d = 0; d < rank(); ++d) {
+        if ((i + 1) % st[d] == 0) ++closes;
+      }
+      for (int c = 0; c < closes; ++c) out << "]";
+      if (i + 1 < numElements_) out << ", ";
+    }
+    if (numElements_ == 0) out << std::string(shape_.size(), '[') << std::string(shape_.size(), ']');
+    if (shown < numElements_) out << "... (" << numElements_ - shown << " more)";
+  });
+  out << "> : " << type_.str();
+  return out.str();
+}
+
+Value Value::tuple(std::vector<Value> elements) {
+  Value v;
+  v.kind = Kind::Tuple;
+  v.elements = std::move(elements);
+  return v;
+}
+
+Value Value::token() {
+  Value v;
+  v.kind = Kind::Token;
+  return v;
+}
+
+std::string Value::str(int64_t maxElements) const {
+  if (kind == Kind::Token) return "token";
+  if (kind == Kind::Tensor) return tensor.str(maxElements);
+  std::string out = "(";
+  for (size_t i = 0; i < elements.size(); ++i) out += (i ? ", " : "") + elements[i].str(maxElements);
+  return out + ")";
+}
+
+}  // namespace shlo::interpreter

@@ -1,0 +1,128 @@
+// The interpreter's values: tensors as contiguous, row-major typed buffers
+// with a shape (never boxed per element), tuples and tokens. Ops dispatch
+// once on the element kind (`dispatch`) and run typed loops over `data<T>()`.
+//
+// Storage: i1 as bool; 2- to 64-bit integers in the smallest of
+// int8..int64/uint8..uint64 that holds them (sub-byte widths wrap on store,
+// `finalize`); f16 and bf16 as float, rounded to their format on store
+// (`finalize`); f32, f64; complex<f32|f64> as std::complex.
+#pragma once
+
+#include <complex>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "semantic/ir/Types.h"
+
+namespace shlo::interpreter {
+
+enum class ElemKind : uint8_t { I1, SI8, SI16, SI32, SI64, UI8, UI16, UI32, UI64, F16, BF16, F32, F64, C64, C128 };
+
+/// Bytes per element of a kind's storage.
+size_t storageSize(ElemKind kind);
+const char *elemKindName(ElemKind kind);
+
+/// Calls `f(T{})` with the storage type of `kind`.
+template <typename F>
+decltype(auto) dispatch(ElemKind kind, F &&f) {
+  switch (kind) {
+    case ElemKind::I1: return f(bool{});
+    case ElemKind::SI8: return f(int8_t{});
+    case ElemKind::SI16: return f(int16_t{});
+    case ElemKind::SI32: return f(int32_t{});
+    case ElemKind::SI64: return f(int64_t{});
+    case ElemKind::UI8: return f(uint8_t{});
+    case ElemKind::UI16: return f(uint16_t{});
+    case ElemKind::UI32: return f(uint32_t{});
+    case ElemKind::UI64: return f(uint64_t{});
+    case ElemKind::F16:
+    case ElemKind::BF16:
+    case ElemKind::F32: return f(float{});
+    case ElemKind::F64: return f(double{});
+    case ElemKind::C64: return f(std::complex<float>{});
+    case ElemKind::C128: return f(std::complex<double>{});
+  }
+  return f(bool{});
+}
+
+template <typename T> struct IsComplex : std::false_type {};
+template <typename T> struct IsComplex<std::complex<T>> : std::true_type {};
+template <typename T> constexpr bool kIsComplex = IsComplex<T>::value;
+template <typename T> constexpr bool kIsBool = std::is_same_v<T, bool>;
+template <typename T> constexpr bool kIsInt = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+template <typename T> constexpr bool kIsFloat = std::is_floating_point_v<T>;
+
+/// A tensor value. Buffers are shared between copies and never changed after
+/// an op has produced them (ops write only into tensors they created).
+class Tensor {
+ public:
+  Tensor() = default;
+  /// A zero-filled tensor of a static tensor type. Throws RuntimeError for
+  /// element types the interpreter does not support.
+  explicit Tensor(const ir::Type &type);
+  /// The same, with another shape (for ops whose result type is dynamic).
+  Tensor(const ir::Type &type, std::vector<int64_t> shape);
+
+  const ir::Type &type() const { return type_; }
+  ElemKind kind() const { return kind_; }
+  /// Integer width in bits (1 for i1); 0 for floats and complex.
+  unsigned bits() const { return bits_; }
+  bool isUnsignedInt() const { return kind_ >= ElemKind::UI8 && kind_ <= ElemKind::UI64; }
+  const std::vector<int64_t> &shape() const { return shape_; }
+  int64_t rank() const { return static_cast<int64_t>(shape_.size()); }
+  int64_t numElements() const { return numElements_; }
+  /// Row-major strides in elements.
+  std::vector<int64_t> strides() const;
+
+  template <typename T> T *data() { return reinterpret_cast<T *>(buffer_->data()); }
+  template <typename T> const T *data() const { return reinterpret_cast<const T *>(buffer_->data()); }
+  unsigned char *bytes() { return buffer_->data(); }
+  const unsigned char *bytes() const { return buffer_->data(); }
+
+  /// Rounds f16/bf16 elements to their format and wraps sub-byte integers
+  /// to their width: called by every op on the tensors it produces.
+  void finalize();
+
+  /// Element `i` as double / int64 (for indices and printing).
+  double realAt(int64_t i) const;
+  int64_t intAt(int64_t i) const;
+
+  /// `tensor<2x3xf32>` and the elements, as MLIR's dense literal syntax.
+  std::string str(int64_t maxElements = 64) const;
+
+ private:
+  ir::Type type_;
+  ElemKind kind_ = ElemKind::F32;
+  unsigned bits_ = 0;
+  std::vector<int64_t> shape_;
+  int64_t numElements_ = 0;
+  std::shared_ptr<std::vector<unsigned char>> buffer_;
+};
+
+/// The storage kind of an element type; throws RuntimeError when unsupported.
+ElemKind elemKindOf(const ir::ElementType &element);
+
+/// f16 and bf16 rounding (round to nearest even, overflow to infinity).
+uint16_t floatToHalfBits(float value);
+float halfBitsToFloat(uint16_t bits);
+uint16_t floatToBFloat16Bits(float value);
+float bfloat16BitsToFloat(uint16_t bits);
+
+/// A runtime value: a tensor, a tuple of values or a token.
+struct Value {
+  enum class Kind : uint8_t { Tensor, Tuple, Token };
+  Kind kind = Kind::Tensor;
+  Tensor tensor;
+  std::vector<Value> elements;
+
+  Value() = default;
+  Value(Tensor t) : kind(Kind::Tensor), tensor(std::move(t)) {}
+  static Value tuple(std::vector<Value> elements);
+  static Value token();
+  std::string str(int64_t maxElements = 64) const;
+};
+
+}  // namespace shlo::interpreter

@@ -1,2 +1,0 @@
-// Replaced as the language server's sources land.
-namespace shlo::lsp {}

@@ -1,0 +1,305 @@
+#include "lsp/Server.h"
+
+#include <iostream>
+
+#include "lsp/features/Features.h"
+
+namespace shlo::lsp {
+
+namespace {
+
+void log(const std::string &message) { std::cerr << "shlo lsp: " << message << "\n"; }
+
+}  // namespace
+
+Server::Server(Transport &transport, ServerOptions options)
+    : transport_(transport),
+      options_(options),
+      workers_(std::make_unique<WorkerPool>(options.workerThreads)),
+      debouncer_(std::make_unique<Debouncer>(
+          [this](const std::string &uri) { workers_->post([this, uri] { analyzeAndPublish(uri); }); })) {
+  registerHandlers();
+}
+
+Server::~Server() {
+  debouncer_->stop();
+  workers_->stop();
+}
+
+int Server::run() {
+  std::string body;
+  while (!exitRequested_) {
+    Transport::ReadResult result = transport_.read(body);
+    if (result == Transport::ReadResult::End) break;
+    if (result == Transport::ReadResult::Malformed) {
+      log("skipped a message without a valid Content-Length header");
+      continue;
+    }
+    handleMessage(body);
+  }
+  // Stop the timers first: a firing debounce posts to the workers.
+  debouncer_->stop();
+  workers_->stop();
+  return state_ == State::ShutDown ? 0 : 1;
+}
+
+void Server::handleMessage(const std::string &body) {
+  json message;
+  try {
+    message = json::parse(body);
+  } catch (const json::exception &e) {
+    send(makeErrorResponse(nullptr, ErrorCode::ParseError, std::string("invalid JSON: ") + e.what()));
+    return;
+  }
+  if (!message.is_object()) {
+    send(makeErrorResponse(nullptr, ErrorCode::InvalidRequest, "a message must be a JSON object"));
+    return;
+  }
+  auto idIt = message.find("id");
+  bool hasId = idIt != message.end();
+  json id = hasId ? *idIt : json();
+  if (hasId && !id.is_string() && !id.is_number_integer()) {
+    send(makeErrorResponse(nullptr, ErrorCode::InvalidRequest, "`id` must be a string or an integer"));
+    return;
+  }
+  auto methodIt = message.find("method");
+  if (methodIt == message.end()) {
+    // A response to a request of ours; the server sends none yet.
+    if (hasId && (message.contains("result") || message.contains("error"))) return;
+    send(makeErrorResponse(id, ErrorCode::InvalidRequest, "missing `method`"));
+    return;
+  }
+  if (!methodIt->is_string()) {
+    if (hasId) send(makeErrorResponse(id, ErrorCode::InvalidRequest, "`method` must be a string"));
+    return;
+  }
+  std::string method = methodIt->get<std::string>();
+  json params = message.contains("params") ? message["params"] : json::object();
+  if (hasId) {
+    handleRequest(id, method, params);
+  } else {
+    handleNotification(method, params);
+  }
+}
+
+void Server::handleRequest(const json &id, const std::string &method, const json &params) {
+  // The lifecycle is answered here, in order; it is never slow.
+  if (method == "initialize") {
+    if (state_ != State::Uninitialized) {
+      send(makeErrorResponse(id, ErrorCode::InvalidRequest, "initialize was already received"));
+      return;
+    }
+    send(makeResponse(id, initialize(params)));
+    state_ = State::Running;
+    return;
+  }
+  if (state_ == State::Uninitialized) {
+    send(makeErrorResponse(id, ErrorCode::ServerNotInitialized, "the server has not been initialized"));
+    return;
+  }
+  if (state_ == State::ShutDown) {
+    send(makeErrorResponse(id, ErrorCode::InvalidRequest, "the server is shut down"));
+    return;
+  }
+  if (method == "shutdown") {
+    state_ = State::ShutDown;
+    send(makeResponse(id, nullptr));
+    return;
+  }
+  auto handler = handlers_.find(method);
+  if (handler == handlers_.end()) {
+    send(makeErrorResponse(id, ErrorCode::MethodNotFound, "method not found: " + method));
+    return;
+  }
+  auto flag = std::make_shared<std::atomic<bool>>(false);
+  std::string key = id.dump();
+  {
+    std::lock_guard<std::mutex> lock(requestsMutex_);
+    cancelled_[key] = flag;
+  }
+  workers_->post([this, id, key, flag, params, run = handler->second] {
+    json response;
+    if (*flag) {
+      response = makeErrorResponse(id, ErrorCode::RequestCancelled, "request cancelled");
+    } else {
+      try {
+        json result = run(params);
+        response = *flag ? makeErrorResponse(id, ErrorCode::RequestCancelled, "request cancelled")
+                         : makeResponse(id, std::move(result));
+      } catch (const LspError &e) {
+        response = makeErrorResponse(id, e.code, e.what());
+      } catch (const std::exception &e) {
+        // A bug in a feature must not take the server down.
+        response = makeErrorResponse(id, ErrorCode::InternalError, e.what());
+      }
+    }
+    {
+      std::lock_guard<std::mutex> lock(requestsMutex_);
+      cancelled_.erase(key);
+    }
+    send(response);
+  });
+}
+
+void Server::handleNotification(const std::string &method, const json &params) {
+  if (method == "exit") {
+    exitRequested_ = true;
+    return;
+  }
+  // Before initialize, notifications other than exit are dropped; after
+  // shutdown, so is everything but exit.
+  if (state_ != State::Running) return;
+  try {
+    if (method == "textDocument/didOpen") {
+      didOpen(params);
+    } else if (method == "textDocument/didChange") {
+      didChange(params);
+    } else if (method == "textDocument/didClose") {
+      didClose(params);
+    } else if (method == "$/cancelRequest") {
+      cancel(params);
+    }
+    // `initialized`, `$/setTrace` and unknown notifications need nothing.
+  } catch (const std::exception &e) {
+    // Notifications have no response to carry an error.
+    log(method + ": " + e.what());
+  }
+}
+
+json Server::initialize(const json &params) {
+  encoding_ = negotiatePositionEncoding(params);
+  json capabilities = {
+      {"positionEncoding", encodingName(encoding_)},
+      {"textDocumentSync", {{"openClose", true}, {"change", 2 /* Incremental */}}},
+      {"hoverProvider", true},
+      {"definitionProvider", true},
+      {"referencesProvider", true},
+      {"documentSymbolProvider", true},
+  };
+  return {{"capabilities", capabilities}, {"serverInfo", {{"name", "shlo"}, {"version", SHLO_LSP_VERSION}}}};
+}
+
+void Server::registerHandlers() {
+  handlers_["textDocument/hover"] = [this](const json &params) {
+    TextDocumentPositionParams p = positionParamsFromJson(params);
+    auto snapshot = snapshotFor(p.uri);
+    return hover(*snapshot, offsetFor(*snapshot, p.position), encoding_);
+  };
+  handlers_["textDocument/definition"] = [this](const json &params) {
+    TextDocumentPositionParams p = positionParamsFromJson(params);
+    auto snapshot = snapshotFor(p.uri);
+    return definition(*snapshot, offsetFor(*snapshot, p.position), encoding_);
+  };
+  handlers_["textDocument/references"] = [this](const json &params) {
+    TextDocumentPositionParams p = positionParamsFromJson(params);
+    bool includeDeclaration = false;
+    if (params.contains("context")) {
+      const json &context = requireMember(params, "context", json::value_t::object);
+      if (context.contains("includeDeclaration")) {
+        includeDeclaration = requireMember(context, "includeDeclaration", json::value_t::boolean).get<bool>();
+      }
+    }
+    auto snapshot = snapshotFor(p.uri);
+    return references(*snapshot, offsetFor(*snapshot, p.position), includeDeclaration, encoding_);
+  };
+  handlers_["textDocument/documentSymbol"] = [this](const json &params) {
+    auto snapshot = snapshotFor(documentUriFromJson(params));
+    return documentSymbols(*snapshot, encoding_);
+  };
+}
+
+void Server::didOpen(const json &params) {
+  const json &document = requireMember(params, "textDocument", json::value_t::object);
+  std::string uri = requireMember(document, "uri", json::value_t::string).get<std::string>();
+  std::string text = requireMember(document, "text", json::value_t::string).get<std::string>();
+  int64_t version = document.contains("version") && document["version"].is_number_integer()
+                        ? document["version"].get<int64_t>()
+                        : 0;
+  {
+    std::lock_guard<std::mutex> lock(documentsMutex_);
+    documents_[uri] = std::make_shared<Document>(uri, std::move(text), version);
+  }
+  // No debounce on open: the first diagnostics should come at once.
+  debouncer_->cancel(uri);
+  workers_->post([this, uri] { analyzeAndPublish(uri); });
+}
+
+void Server::didChange(const json &params) {
+  const json &document = requireMember(params, "textDocument", json::value_t::object);
+  std::string uri = requireMember(document, "uri", json::value_t::string).get<std::string>();
+  int64_t version = document.contains("version") && document["version"].is_number_integer()
+                        ? document["version"].get<int64_t>()
+                        : 0;
+  std::vector<TextDocumentContentChangeEvent> changes;
+  for (const json &change : requireMember(params, "contentChanges", json::value_t::array)) {
+    changes.push_back(changeEventFromJson(change));
+  }
+  std::shared_ptr<Document> target = findDocument(uri);
+  if (!target) throw LspError(ErrorCode::InvalidParams, "didChange for a document that is not open: " + uri);
+  // Applying the text edits here keeps them in order; they are cheap. The
+  // analysis waits for the typing to pause.
+  target->applyChanges(version, changes, encoding_);
+  debouncer_->schedule(uri, options_.diagnosticsDelay);
+}
+
+void Server::didClose(const json &params) {
+  std::string uri = documentUriFromJson(params);
+  std::shared_ptr<Document> target;
+  {
+    std::lock_guard<std::mutex> lock(documentsMutex_);
+    auto it = documents_.find(uri);
+    if (it == documents_.end()) return;
+    target = it->second;
+    documents_.erase(it);
+  }
+  debouncer_->cancel(uri);
+  workers_->post([this, target, uri] {
+    // After any running analysis of it, so the empty list is published last.
+    target->close([this, &uri] {
+      send(makeNotification("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", json::array()}}));
+    });
+  });
+}
+
+void Server::cancel(const json &params) {
+  auto it = params.find("id");
+  if (it == params.end()) return;
+  std::lock_guard<std::mutex> lock(requestsMutex_);
+  auto request = cancelled_.find(it->dump());
+  if (request != cancelled_.end()) *request->second = true;
+}
+
+std::shared_ptr<Document> Server::findDocument(const std::string &uri) {
+  std::lock_guard<std::mutex> lock(documentsMutex_);
+  auto it = documents_.find(uri);
+  return it == documents_.end() ? nullptr : it->second;
+}
+
+std::shared_ptr<const Snapshot> Server::snapshotFor(const std::string &uri) {
+  std::shared_ptr<Document> document = findDocument(uri);
+  std::shared_ptr<const Snapshot> snapshot =
+      document ? document->snapshot([this](const Snapshot &fresh) { publish(fresh); }) : nullptr;
+  if (!snapshot) throw LspError(ErrorCode::InvalidParams, "document is not open: " + uri);
+  return snapshot;
+}
+
+uint32_t Server::offsetFor(const Snapshot &snapshot, Position position) const {
+  if (position.line >= snapshot.file.lineCount()) {
+    throw LspError(ErrorCode::InvalidParams, "position out of range: line " + std::to_string(position.line) +
+                                                 " of a document with " +
+                                                 std::to_string(snapshot.file.lineCount()) + " lines");
+  }
+  return snapshot.file.offset(position, encoding_);
+}
+
+void Server::analyzeAndPublish(const std::string &uri) {
+  if (std::shared_ptr<Document> document = findDocument(uri)) {
+    document->snapshot([this](const Snapshot &fresh) { publish(fresh); });
+  }
+}
+
+void Server::publish(const Snapshot &snapshot) {
+  send(makeNotification("textDocument/publishDiagnostics", publishDiagnosticsParams(snapshot, encoding_)));
+}
+
+}  // namespace shlo::lsp

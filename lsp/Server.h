@@ -1,0 +1,87 @@
+// The server core: reads messages on the calling thread, answers the
+// lifecycle itself, keeps the open documents, and hands every other request
+// to the worker pool. Follows clangd's split: Transport below, Protocol for
+// the messages, features above.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+
+#include "lsp/Debouncer.h"
+#include "lsp/Document.h"
+#include "lsp/Protocol.h"
+#include "lsp/Transport.h"
+#include "lsp/WorkerPool.h"
+
+namespace shlo::lsp {
+
+struct ServerOptions {
+  unsigned workerThreads = 4;
+  /// Quiet time after the last edit before a document is re-analysed.
+  std::chrono::milliseconds diagnosticsDelay{50};
+};
+
+class Server {
+ public:
+  Server(Transport &transport, ServerOptions options = {});
+  ~Server();
+
+  /// Serves until `exit` or the end of the input. Returns the process exit
+  /// code: 0 when `shutdown` came before, 1 otherwise (as LSP asks).
+  int run();
+
+ private:
+  enum class State { Uninitialized, Running, ShutDown };
+  /// A request handler, run on a worker. Throws LspError to answer with an
+  /// error.
+  using Handler = std::function<json(const json &params)>;
+
+  void registerHandlers();
+  void handleMessage(const std::string &body);
+  void handleRequest(const json &id, const std::string &method, const json &params);
+  void handleNotification(const std::string &method, const json &params);
+  json initialize(const json &params);
+
+  void didOpen(const json &params);
+  void didChange(const json &params);
+  void didClose(const json &params);
+  void cancel(const json &params);
+
+  std::shared_ptr<Document> findDocument(const std::string &uri);
+  /// The up-to-date snapshot of an open document; throws InvalidParams when
+  /// it is not open.
+  std::shared_ptr<const Snapshot> snapshotFor(const std::string &uri);
+  /// The byte offset of `position`; throws InvalidParams when its line is
+  /// past the end (a character past the line's end clamps, as LSP says).
+  uint32_t offsetFor(const Snapshot &snapshot, Position position) const;
+  /// Analyses the document now if it changed, publishing its diagnostics.
+  void analyzeAndPublish(const std::string &uri);
+  void publish(const Snapshot &snapshot);
+
+  void send(const json &message) { transport_.write(serialize(message)); }
+
+  Transport &transport_;
+  ServerOptions options_;
+  std::atomic<State> state_{State::Uninitialized};
+  bool exitRequested_ = false;
+  std::atomic<syntax::PositionEncoding> encoding_{syntax::PositionEncoding::UTF16};
+  std::map<std::string, Handler> handlers_;
+
+  std::mutex documentsMutex_;
+  std::map<std::string, std::shared_ptr<Document>> documents_;
+
+  /// Requests queued or running, by their id's JSON text: `$/cancelRequest`
+  /// sets the flag, the worker checks it before and after the work.
+  std::mutex requestsMutex_;
+  std::map<std::string, std::shared_ptr<std::atomic<bool>>> cancelled_;
+
+  // Declared last: destroyed (joined) first, while the state above lives.
+  std::unique_ptr<WorkerPool> workers_;
+  std::unique_ptr<Debouncer> debouncer_;
+};
+
+}  // namespace shlo::lsp

@@ -1,0 +1,88 @@
+#include "lsp/TextEdit.h"
+
+#include <cstring>
+#include <utility>
+
+namespace shlo::lsp {
+
+namespace {
+
+/// Length of the UTF-8 sequence at `text[i]`; 1 for an invalid byte, so
+/// invalid text still advances (as SourceFile counts it).
+size_t sequenceLength(std::string_view text, size_t i) {
+  auto byte = static_cast<unsigned char>(text[i]);
+  size_t length = byte < 0x80 ? 1 : (byte >> 5) == 0x6 ? 2 : (byte >> 4) == 0xE ? 3 : (byte >> 3) == 0x1E ? 4 : 1;
+  if (i + length > text.size()) return 1;
+  for (size_t k = 1; k < length; ++k) {
+    if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return 1;
+  }
+  return length;
+}
+
+/// The point just after `text`, when it starts at `start`.
+TSPoint advance(TSPoint start, std::string_view text) {
+  size_t lastNewline = text.rfind('\n');
+  if (lastNewline == std::string_view::npos) return {start.row, start.column + static_cast<uint32_t>(text.size())};
+  uint32_t rows = 0;
+  for (char c : text) rows += c == '\n';
+  return {start.row + rows, static_cast<uint32_t>(text.size() - lastNewline - 1)};
+}
+
+}  // namespace
+
+uint32_t offsetOf(std::string_view text, Position position, syntax::PositionEncoding encoding, TSPoint *point) {
+  // Find the line's start with memchr: fast enough per keystroke on files of
+  // tens of MB, and it needs no line index to keep in step with the edits.
+  size_t lineStart = 0;
+  uint32_t row = 0;
+  while (row < position.line) {
+    const void *newline = std::memchr(text.data() + lineStart, '\n', text.size() - lineStart);
+    if (!newline) {
+      // Past the last line: the end of the text.
+      uint32_t end = static_cast<uint32_t>(text.size());
+      if (point) *point = {row, static_cast<uint32_t>(end - lineStart)};
+      return end;
+    }
+    lineStart = static_cast<const char *>(newline) - text.data() + 1;
+    ++row;
+  }
+  size_t lineEnd = text.find('\n', lineStart);
+  if (lineEnd == std::string_view::npos) lineEnd = text.size();
+  if (lineEnd > lineStart && text[lineEnd - 1] == '\r') --lineEnd;
+  std::string_view line = text.substr(lineStart, lineEnd - lineStart);
+  size_t column = 0;
+  if (encoding == syntax::PositionEncoding::UTF8) {
+    column = std::min<size_t>(position.character, line.size());
+  } else {
+    uint32_t units = 0;
+    while (column < line.size() && units < position.character) {
+      size_t length = sequenceLength(line, column);
+      units += length == 4 ? 2 : 1;  // Astral code points are surrogate pairs.
+      column += length;
+    }
+  }
+  if (point) *point = {row, static_cast<uint32_t>(column)};
+  return static_cast<uint32_t>(lineStart + column);
+}
+
+TSInputEdit applyChange(std::string &text, const Range &range, std::string_view newText,
+                        syntax::PositionEncoding encoding) {
+  TSPoint startPoint, endPoint;
+  uint32_t start = offsetOf(text, range.start, encoding, &startPoint);
+  uint32_t end = offsetOf(text, range.end, encoding, &endPoint);
+  if (end < start) {
+    std::swap(start, end);
+    std::swap(startPoint, endPoint);
+  }
+  text.replace(start, end - start, newText);
+  TSInputEdit edit;
+  edit.start_byte = start;
+  edit.old_end_byte = end;
+  edit.new_end_byte = start + static_cast<uint32_t>(newText.size());
+  edit.start_point = startPoint;
+  edit.old_end_point = endPoint;
+  edit.new_end_point = advance(startPoint, newText);
+  return edit;
+}
+
+}  // namespace shlo::lsp
