@@ -23,11 +23,9 @@ const Tensor &tensorOf(const Operation &op, const Operands &operands, size_t i) 
 const ir::Type &resultType(const Operation &op, size_t i = 0) {
   if (i >= op.results.size()) throw RuntimeError(op.name + ": missing result #" + std::to_string(i));
   const ir::Type &t = op.results[i]->type;
-  // The lowering leaves some pretty forms' result types open (seen on
-  // stablehlo.atan2): elementwise ops then take their first operand's type.
-  if (!t.valid() && !op.operands.empty() && op.operands[0] && op.operands[0]->type.valid()) {
-    return op.operands[0]->type;
-  }
+  // An op whose result type the semantic model could not tell (an unknown
+  // dialect's pretty form) cannot be evaluated.
+  if (!t.valid()) throw RuntimeError(op.name + ": result #" + std::to_string(i) + " has no known type");
   return t;
 }
 
