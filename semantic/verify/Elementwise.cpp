@@ -59,8 +59,9 @@ void verifySameTypeOp(VerifyContext &c, size_t arity) {
       return;
     }
   }
+  static const char *const kInputLabels[] = {"I1", "I2", "I3"};
   for (size_t i = 0; i < arity; ++i) {
-    if (!checkElementClass(c, i, Class, What, "C1")) return;
+    if (!checkElementClass(c, i, Class, What, kInputLabels[i])) return;
   }
   if (!checkSameShapes(c, "C1")) return;
   if (!checkSameElementTypes(c, "C1")) return;

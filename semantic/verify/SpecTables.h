@@ -21,11 +21,20 @@ struct SpecOutput {
   std::string_view constraints;
 };
 
+struct SpecConstraint {
+  std::string_view label;  // C12
+  std::string_view text;   // The constraint as the spec words it.
+};
+
 struct SpecOp {
   std::string_view name;       // stablehlo.dot_general
   std::string_view semantics;  // First sentence of the Semantics section.
   std::vector<SpecInput> inputs;
   std::vector<SpecOutput> outputs;
+  std::vector<SpecConstraint> constraints;
+
+  /// The text of constraint `label` (`C12`), or empty.
+  std::string_view constraint(std::string_view label) const;
 };
 
 /// The spec's entry for an op, or null for ops the spec does not define.

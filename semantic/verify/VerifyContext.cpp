@@ -1,5 +1,7 @@
 #include "semantic/verify/VerifyContext.h"
 
+#include "semantic/verify/SpecTables.h"
+
 namespace shlo::verify {
 
 VerifyContext::VerifyContext(const ir::Operation &op, std::vector<Diagnostic> &sink, const ir::Module *module)
@@ -75,6 +77,17 @@ void VerifyContext::error(syntax::TextRange range, std::string_view constraint, 
   d.range = range;
   d.code = std::string(shortName()) + "." + std::string(constraint);
   d.message = std::move(message);
+  // Quote the spec's constraint, so the message says what must hold.
+  if (const SpecOp *spec = specOp(op_.name)) {
+    std::string_view text = spec->constraint(constraint);
+    if (!text.empty()) d.message += "\nspec (" + std::string(constraint) + "): " + std::string(text);
+    for (const SpecInput &input : spec->inputs) {
+      if (input.label == "(" + std::string(constraint) + ")") {
+        d.message += "\nspec (" + std::string(constraint) + "): `" + std::string(input.name) + "` is a " +
+                     std::string(input.type);
+      }
+    }
+  }
   d.opRange = op_.range;
   sink_.push_back(std::move(d));
   failed_ = true;
