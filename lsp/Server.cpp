@@ -175,6 +175,10 @@ json Server::initialize(const json &params) {
       {"definitionProvider", true},
       {"referencesProvider", true},
       {"documentSymbolProvider", true},
+      {"documentHighlightProvider", true},
+      {"workspaceSymbolProvider", true},
+      {"foldingRangeProvider", true},
+      {"semanticTokensProvider", {{"legend", semanticTokensLegend()}, {"range", true}, {"full", {{"delta", true}}}}},
   };
   return {{"capabilities", capabilities}, {"serverInfo", {{"name", "shlo"}, {"version", SHLO_LSP_VERSION}}}};
 }
@@ -206,6 +210,83 @@ void Server::registerHandlers() {
     auto snapshot = snapshotFor(documentUriFromJson(params));
     return documentSymbols(*snapshot, encoding_);
   };
+  handlers_["textDocument/documentHighlight"] = [this](const json &params) {
+    TextDocumentPositionParams p = positionParamsFromJson(params);
+    auto snapshot = snapshotFor(p.uri);
+    return documentHighlights(*snapshot, offsetFor(*snapshot, p.position), encoding_);
+  };
+  handlers_["textDocument/foldingRange"] = [this](const json &params) {
+    auto snapshot = snapshotFor(documentUriFromJson(params));
+    return foldingRanges(*snapshot);
+  };
+  handlers_["textDocument/semanticTokens/full"] = [this](const json &params) {
+    auto snapshot = snapshotFor(documentUriFromJson(params));
+    return semanticTokensResult(*snapshot, nullptr);
+  };
+  handlers_["textDocument/semanticTokens/full/delta"] = [this](const json &params) {
+    std::string previous = requireMember(params, "previousResultId", json::value_t::string).get<std::string>();
+    auto snapshot = snapshotFor(documentUriFromJson(params));
+    return semanticTokensResult(*snapshot, &previous);
+  };
+  handlers_["textDocument/semanticTokens/range"] = [this](const json &params) {
+    Range range = rangeFromJson(requireMember(params, "range", json::value_t::object));
+    auto snapshot = snapshotFor(documentUriFromJson(params));
+    // The start must lie in the document; the end clamps to its end.
+    syntax::TextRange bytes{offsetFor(*snapshot, range.start), snapshot->file.offset(range.end, encoding_)};
+    if (bytes.end < bytes.begin) throw LspError(ErrorCode::InvalidParams, "range ends before it starts");
+    return json{{"data", semanticTokens(*snapshot, encoding_, &bytes)}};
+  };
+  handlers_["workspace/symbol"] = [this](const json &params) {
+    std::string query = requireMember(params, "query", json::value_t::string).get<std::string>();
+    std::vector<std::shared_ptr<Document>> open;
+    {
+      std::lock_guard<std::mutex> lock(documentsMutex_);
+      for (const auto &[uri, document] : documents_) open.push_back(document);
+    }
+    constexpr size_t kLimit = 1000;
+    json symbols = json::array();
+    for (const std::shared_ptr<Document> &document : open) {
+      if (symbols.size() >= kLimit) break;
+      auto snapshot = document->snapshot([this](const Snapshot &fresh) { publish(fresh); });
+      if (snapshot) workspaceSymbols(*snapshot, query, encoding_, kLimit, symbols);  // Null: closed meanwhile.
+    }
+    return symbols;
+  };
+}
+
+json Server::semanticTokensResult(const Snapshot &snapshot, const std::string *previousResultId) {
+  std::vector<uint32_t> data = semanticTokens(snapshot, encoding_);
+  std::lock_guard<std::mutex> lock(tokensMutex_);
+  std::string resultId = std::to_string(nextResultId_++);
+  // Closed meanwhile (didClose drops the entry after removing the document,
+  // under this lock): answer, but keep nothing.
+  if (!findDocument(snapshot.uri)) return {{"resultId", resultId}, {"data", std::move(data)}};
+  SentTokens &sent = sentTokens_[snapshot.uri];
+  json result;
+  if (previousResultId && !sent.resultId.empty() && sent.resultId == *previousResultId) {
+    // One edit: what lies between the common prefix and the common suffix.
+    const std::vector<uint32_t> &old = sent.data;
+    size_t prefix = 0;
+    while (prefix < old.size() && prefix < data.size() && old[prefix] == data[prefix]) ++prefix;
+    size_t suffix = 0;
+    while (suffix < old.size() - prefix && suffix < data.size() - prefix &&
+           old[old.size() - 1 - suffix] == data[data.size() - 1 - suffix]) {
+      ++suffix;
+    }
+    json edits = json::array();
+    if (prefix + suffix < old.size() || prefix + suffix < data.size()) {
+      edits.push_back({{"start", prefix},
+                       {"deleteCount", old.size() - prefix - suffix},
+                       {"data", std::vector<uint32_t>(data.begin() + static_cast<std::ptrdiff_t>(prefix),
+                                                      data.end() - static_cast<std::ptrdiff_t>(suffix))}});
+    }
+    result = {{"resultId", resultId}, {"edits", std::move(edits)}};
+  } else {
+    result = {{"resultId", resultId}, {"data", data}};
+  }
+  sent.resultId = std::move(resultId);
+  sent.data = std::move(data);
+  return result;
 }
 
 void Server::didOpen(const json &params) {
@@ -253,6 +334,10 @@ void Server::didClose(const json &params) {
     documents_.erase(it);
   }
   debouncer_->cancel(uri);
+  {
+    std::lock_guard<std::mutex> lock(tokensMutex_);
+    sentTokens_.erase(uri);
+  }
   workers_->post([this, target, uri] {
     // After any running analysis of it, so the empty list is published last.
     target->close([this, &uri] {

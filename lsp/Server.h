@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "lsp/Debouncer.h"
 #include "lsp/Document.h"
@@ -64,6 +65,11 @@ class Server {
 
   void send(const json &message) { transport_.write(serialize(message)); }
 
+  /// `textDocument/semanticTokens/full` and `/full/delta`: the tokens of the
+  /// snapshot, as an edit of the last result sent for the document when
+  /// `previousResultId` names it.
+  json semanticTokensResult(const Snapshot &snapshot, const std::string *previousResultId);
+
   Transport &transport_;
   ServerOptions options_;
   std::atomic<State> state_{State::Uninitialized};
@@ -78,6 +84,15 @@ class Server {
   /// sets the flag, the worker checks it before and after the work.
   std::mutex requestsMutex_;
   std::map<std::string, std::shared_ptr<std::atomic<bool>>> cancelled_;
+
+  /// The last semantic tokens sent per document, for deltas.
+  struct SentTokens {
+    std::string resultId;
+    std::vector<uint32_t> data;
+  };
+  std::mutex tokensMutex_;
+  std::map<std::string, SentTokens> sentTokens_;
+  uint64_t nextResultId_ = 1;
 
   // Declared last: destroyed (joined) first, while the state above lives.
   std::unique_ptr<WorkerPool> workers_;

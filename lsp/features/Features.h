@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
+#include <vector>
 
 #include "lsp/Protocol.h"
 #include "lsp/Snapshot.h"
@@ -32,6 +34,31 @@ json references(const Snapshot &snapshot, uint32_t offset, bool includeDeclarati
 /// `textDocument/documentSymbol`: hierarchical DocumentSymbols for modules,
 /// functions and ops with regions.
 json documentSymbols(const Snapshot &snapshot, syntax::PositionEncoding encoding);
+
+/// `textDocument/documentHighlight`: the value or symbol at `offset` wherever
+/// it is written in the document, definitions as Write and uses as Read.
+json documentHighlights(const Snapshot &snapshot, uint32_t offset, syntax::PositionEncoding encoding);
+
+/// The semantic tokens legend the server announces in `initialize`.
+json semanticTokensLegend();
+
+/// Semantic tokens of the byte range `range` (the whole text when null), in
+/// LSP's relative encoding: five integers per token. Tokens come from the
+/// grammar's highlights query, refined by the semantic model (parameters,
+/// declarations); none overlaps another or spans a line break.
+std::vector<uint32_t> semanticTokens(const Snapshot &snapshot, syntax::PositionEncoding encoding,
+                                     const syntax::TextRange *range = nullptr);
+
+/// `textDocument/foldingRange`: the nodes the grammar's folds query names
+/// (regions, attribute dictionaries, argument lists, dense lists, the
+/// resource block) when they span lines, and runs of comment lines.
+json foldingRanges(const Snapshot &snapshot);
+
+/// Appends to `out` the `workspace/symbol` SymbolInformation of the
+/// functions of the snapshot whose name matches `query` (a case-insensitive
+/// subsequence; the empty query matches all), at most `limit` in all.
+void workspaceSymbols(const Snapshot &snapshot, const std::string &query, syntax::PositionEncoding encoding,
+                      size_t limit, json &out);
 
 /// The innermost op whose range holds `offset`, or null.
 const ir::Operation *operationAt(const ir::Module &module, uint32_t offset);

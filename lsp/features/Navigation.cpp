@@ -1,5 +1,5 @@
-// Definition and references: both start from the name under the cursor in
-// the snapshot's SymbolIndex.
+// Definition, references and document highlights: all start from the name
+// under the cursor in the snapshot's SymbolIndex.
 #include "lsp/features/Features.h"
 
 namespace shlo::lsp {
@@ -27,6 +27,18 @@ json references(const Snapshot &snapshot, uint32_t offset, bool includeDeclarati
     locations.push_back(makeLocation(snapshot.uri, toLspRange(snapshot, same->range, encoding)));
   }
   return locations;
+}
+
+json documentHighlights(const Snapshot &snapshot, uint32_t offset, syntax::PositionEncoding encoding) {
+  const Occurrence *occurrence = snapshot.index.at(offset);
+  if (!occurrence) return nullptr;
+  // LSP DocumentHighlightKind: Read = 2, Write = 3.
+  json highlights = json::array();
+  for (const Occurrence *same : snapshot.index.sameAs(*occurrence)) {
+    highlights.push_back({{"range", toJson(toLspRange(snapshot, same->range, encoding))},
+                          {"kind", same->isDefinition() ? 3 : 2}});
+  }
+  return highlights;
 }
 
 }  // namespace shlo::lsp

@@ -57,6 +57,9 @@ class LspClient {
   /// How many messages arrived that no wait has taken yet.
   size_t pending();
 
+  /// The server's process id.
+  pid_t pid() const { return pid_; }
+
  private:
   void readLoop();
 
