@@ -598,6 +598,26 @@ Tensor evalShiftRightLogical(const Tensor &lhs, const Tensor &rhs, const ir::Typ
   return shift<2>("shift_right_logical", lhs, rhs, t);
 }
 
+// chlo.mulhi: the high N bits of the 2N-bit product of two N-bit integers
+// (signed or unsigned per the element type), in 128-bit arithmetic.
+Tensor evalMulhi(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
+  unsigned bits = lhs.bits();
+  return mapBinary("mulhi", lhs, rhs, resultType, [&](auto a, auto b) -> decltype(a) {
+    using T = decltype(a);
+    if constexpr (kIsInt<T>) {
+      if constexpr (std::is_signed_v<T>) {
+        __int128 p = static_cast<__int128>(a) * static_cast<__int128>(b);
+        return static_cast<T>(static_cast<int64_t>(p >> bits));
+      } else {
+        unsigned __int128 p = static_cast<unsigned __int128>(a) * static_cast<unsigned __int128>(b);
+        return static_cast<T>(static_cast<uint64_t>(p >> bits));
+      }
+    } else {
+      unsupported("mulhi", lhs);
+    }
+  });
+}
+
 Tensor evalAtan2(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
   return mapBinary("atan2", lhs, rhs, resultType, [&](auto a, auto b) -> decltype(a) {
     using T = decltype(a);

@@ -1,6 +1,8 @@
 #include "interpreter/Interpreter.h"
 
+#include <exception>
 #include <functional>
+#include <thread>
 #include <unordered_map>
 
 #include "interpreter/DenseLiteral.h"
@@ -76,6 +78,271 @@ std::string enumAttr(const Operation &op, const char *name) {
 }
 
 std::vector<Value> one(Tensor t) { return {Value(std::move(t))}; }
+
+/// A padding attribute as (low, high) pairs: dense<[[l, h], ...]> or a list of
+/// pairs; empty when absent.
+std::vector<std::pair<int64_t, int64_t>> paddingAttr(const Operation &op, const char *name = "padding") {
+  std::vector<std::pair<int64_t, int64_t>> out;
+  const ir::Attribute *a = op.attribute(name);
+  if (!a) return out;
+  if (a->kind == ir::Attribute::Kind::Array) {
+    for (const ir::Attribute &row : a->elements) {
+      auto v = row.integers();
+      if (!v || v->size() != 2) throw RuntimeError(op.name + ": each `" + name + "` entry must be a [low, high] pair");
+      out.emplace_back((*v)[0], (*v)[1]);
+    }
+    return out;
+  }
+  if (a->kind == ir::Attribute::Kind::DenseElements && a->type && a->type->isTensor() && a->type->ranked() &&
+      a->type->hasStaticShape() && (a->type->rank() == 2 || a->type->numElements() == 0)) {
+    auto v = ir::decodeDenseIntegers(a->text, 64, a->type->numElements());
+    if (v && static_cast<int64_t>(v->size()) == a->type->numElements()) {
+      for (size_t i = 0; i + 1 < v->size(); i += 2) out.emplace_back((*v)[i], (*v)[i + 1]);
+      return out;
+    }
+  }
+  throw RuntimeError(op.name + ": attribute `" + name + "` must be an Nx2 integer tensor, got " + a->str());
+}
+
+/// A 1-d integer operand (a shape or a list of paddings) as integers.
+Shape shapeOperand(const Operation &op, const Operands &v, size_t i) {
+  const Tensor &t = tensorOf(op, v, i);
+  if (t.rank() != 1) throw RuntimeError(op.name + ": operand #" + std::to_string(i) + " must be a 1-d integer tensor");
+  Shape out;
+  for (int64_t k = 0; k < t.numElements(); ++k) out.push_back(t.intAt(k));
+  return out;
+}
+
+/// The result type with the shape computed at run time; an error when the
+/// shape is negative or disagrees with the type's static dimensions.
+ir::Type dynamicResultType(const Operation &op, const Shape &shape) {
+  const ir::Type &t = resultType(op);
+  if (t.ranked() && t.rank() != static_cast<int64_t>(shape.size())) {
+    throw RuntimeError(op.name + ": the computed shape has rank " + std::to_string(shape.size()) + ", the result type " +
+                       t.str() + " has rank " + std::to_string(t.rank()));
+  }
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] < 0) throw RuntimeError(op.name + ": size " + std::to_string(shape[d]) + " of dimension " + std::to_string(d) + " is negative");
+    if (t.ranked() && t.dim(d) >= 0 && t.dim(d) != shape[d]) {
+      throw RuntimeError(op.name + ": dimension " + std::to_string(d) + " is " + std::to_string(shape[d]) +
+                         " at run time but the result type " + t.str() + " says " + std::to_string(t.dim(d)));
+    }
+  }
+  return t.withShape(shape);
+}
+
+std::vector<Tensor> tensorsOf(const std::vector<Value> &values);
+
+/// replica_groups / source_target_pairs: dense<[[...]]> : tensor<GxSxi64> or a list of lists.
+ReplicaGroups groupsAttr(const Operation &op, const char *name) {
+  const ir::Attribute *a = op.attribute(name);
+  ReplicaGroups out;
+  if (!a) return out;
+  if (a->kind == ir::Attribute::Kind::Array) {
+    for (const ir::Attribute &row : a->elements) {
+      auto v = row.integers();
+      if (!v) throw RuntimeError(op.name + ": `" + name + "` must be a list of integer lists");
+      out.push_back(*v);
+    }
+    return out;
+  }
+  if (a->kind == ir::Attribute::Kind::DenseElements && a->type && a->type->isTensor() && a->type->ranked() &&
+      a->type->hasStaticShape() && a->type->rank() == 2) {
+    auto v = ir::decodeDenseIntegers(a->text, 64, a->type->numElements());
+    if (v && static_cast<int64_t>(v->size()) == a->type->numElements()) {
+      int64_t columns = a->type->dim(1);
+      for (int64_t r = 0; r < a->type->dim(0); ++r) out.emplace_back(v->begin() + r * columns, v->begin() + (r + 1) * columns);
+      return out;
+    }
+  }
+  throw RuntimeError(op.name + ": attribute `" + name + "` must be a 2-d integer tensor, got " + a->str());
+}
+
+/// channel_handle's handle (or channel_id); 0 without one.
+int64_t channelIdOf(const Operation &op) {
+  if (const ir::Attribute *h = op.attribute("channel_handle")) {
+    if (const ir::Attribute *f = h->field("handle")) return f->integer;
+  }
+  if (op.attribute("channel_id")) return intAttr(op, "channel_id");
+  return 0;
+}
+
+bool flagAttr(const Operation &op, const char *name) {
+  const ir::Attribute *a = op.attribute(name);
+  if (!a) return false;
+  if (a->kind == ir::Attribute::Kind::Unit) return true;
+  return a->integer != 0;
+}
+
+BodyFn regionBody(Interpreter &in, const ir::Region &region, Interpreter::Env &env) {
+  return [&in, &region, &env](const std::vector<Tensor> &args) {
+    return tensorsOf(in.runRegion(region, std::vector<Value>(args.begin(), args.end()), env));
+  };
+}
+
+/// Symbol names of an array of symbol references.
+std::vector<std::string> symbolList(const Operation &op, const ir::Attribute &a) {
+  std::vector<std::string> out;
+  if (a.kind != ir::Attribute::Kind::Array) throw RuntimeError(op.name + ": expected a list of @functions, got " + a.str());
+  for (const ir::Attribute &e : a.elements) {
+    if (e.kind != ir::Attribute::Kind::SymbolRef) throw RuntimeError(op.name + ": expected @function, got " + e.str());
+    out.push_back(e.text);
+  }
+  return out;
+}
+
+/// How one process of run_parallel ended with an error.
+struct ProcessFailure {
+  enum class Kind { Runtime, Check, Unsupported, Abandoned, Other } kind = Kind::Other;
+  std::string message, opName;
+  std::optional<syntax::TextRange> range;
+};
+
+/// interpreter.run_parallel: runs programs[r][p] as process (r, p), each on
+/// its own thread with its own evaluator, operands and results flattened in
+/// row-major process order. The first real failure (not a process left
+/// waiting because of it) is rethrown, naming the process.
+std::vector<Value> runParallel(Interpreter &in, const Operation &op, const Operands &v) {
+  const ir::Attribute &programsAttr = attr(op, "programs");
+  if (programsAttr.kind != ir::Attribute::Kind::Array || programsAttr.elements.empty()) {
+    throw RuntimeError("run_parallel: `programs` must be a non-empty list of lists of @functions");
+  }
+  std::vector<std::vector<std::string>> programs;
+  for (const ir::Attribute &row : programsAttr.elements) programs.push_back(symbolList(op, row));
+  int64_t R = static_cast<int64_t>(programs.size()), P = static_cast<int64_t>(programs[0].size());
+  for (const auto &row : programs) {
+    if (static_cast<int64_t>(row.size()) != P || P == 0) throw RuntimeError("run_parallel: `programs` rows differ in length");
+  }
+  auto grid = std::make_shared<ProcessGrid>(R, P);
+  if (const ir::Attribute *infeed = op.attribute("infeed")) {
+    std::deque<std::vector<Value>> queue;
+    for (const std::string &fn : symbolList(op, *infeed)) queue.push_back(in.call(fn, {}));
+    grid->setInfeed(std::move(queue));
+  }
+  // Split the operands by each program's arity.
+  std::vector<const ir::Operation *> functions;
+  std::vector<std::vector<Value>> arguments;
+  size_t next = 0;
+  for (int64_t i = 0; i < R * P; ++i) {
+    const std::string &name = programs[i / P][i % P];
+    const ir::Operation *fn = findFunction(in.module(), name);
+    if (!fn || fn->regions.empty() || fn->regions[0]->blocks.empty()) throw RuntimeError("run_parallel: no function named @" + name);
+    size_t arity = fn->regions[0]->blocks[0]->arguments.size();
+    if (next + arity > v.size()) throw RuntimeError("run_parallel: too few inputs for the programs' arguments");
+    functions.push_back(fn);
+    arguments.emplace_back(v.begin() + static_cast<std::ptrdiff_t>(next), v.begin() + static_cast<std::ptrdiff_t>(next + arity));
+    next += arity;
+  }
+  if (next != v.size()) throw RuntimeError("run_parallel: more inputs than the programs take");
+  std::vector<std::vector<Value>> results(static_cast<size_t>(R * P));
+  std::vector<std::optional<ProcessFailure>> failures(static_cast<size_t>(R * P));
+  std::vector<int> checks(static_cast<size_t>(R * P), 0);
+  std::vector<std::thread> threads;
+  for (int64_t i = 0; i < R * P; ++i) {
+    threads.emplace_back([&, i] {
+      Interpreter child(in.module());
+      child.setProcess({grid.get(), i / P, i % P});
+      try {
+        results[i] = child.callFunction(*functions[i], arguments[i]);
+      } catch (const RuntimeError &e) {
+        ProcessFailure f;
+        f.kind = dynamic_cast<const AbandonedWait *>(&e)   ? ProcessFailure::Kind::Abandoned
+                 : dynamic_cast<const CheckFailure *>(&e)  ? ProcessFailure::Kind::Check
+                 : dynamic_cast<const UnsupportedOp *>(&e) ? ProcessFailure::Kind::Unsupported
+                                                           : ProcessFailure::Kind::Runtime;
+        f.message = e.what();
+        f.opName = e.opName;
+        f.range = e.range;
+        failures[i] = f;
+      } catch (const std::exception &e) {
+        failures[i] = ProcessFailure{ProcessFailure::Kind::Other, std::string("internal error: ") + e.what(), "", std::nullopt};
+      }
+      checks[i] = child.checksEvaluated();
+      grid->finished(i, failures[i] && failures[i]->kind == ProcessFailure::Kind::Abandoned);
+    });
+  }
+  for (std::thread &t : threads) t.join();
+  for (int c : checks) in.countCheck(c);
+  const ProcessFailure *first = nullptr;
+  int64_t firstProcess = -1;
+  for (int64_t i = 0; i < R * P; ++i) {
+    if (!failures[i]) continue;
+    if (!first || (first->kind == ProcessFailure::Kind::Abandoned && failures[i]->kind != ProcessFailure::Kind::Abandoned)) {
+      first = &*failures[i];
+      firstProcess = i;
+    }
+  }
+  if (first) {
+    std::string message = "process " + grid->processName(firstProcess) + ": " + first->message;
+    auto rethrow = [&](auto error) {
+      error.opName = first->opName;
+      throw error;
+    };
+    switch (first->kind) {
+      case ProcessFailure::Kind::Check: rethrow(CheckFailure(message, first->range));
+      case ProcessFailure::Kind::Unsupported: rethrow(UnsupportedOp(message, first->range));
+      default: rethrow(RuntimeError(message, first->range));
+    }
+  }
+  std::vector<Value> out;
+  for (const std::vector<Value> &r : results) out.insert(out.end(), r.begin(), r.end());
+  return out;
+}
+
+std::vector<ir::Type> resultTypes(const Operation &op) {
+  std::vector<ir::Type> types;
+  for (size_t i = 0; i < op.results.size(); ++i) types.push_back(resultType(op, i));
+  return types;
+}
+
+std::vector<Value> values(const std::vector<Tensor> &tensors) { return std::vector<Value>(tensors.begin(), tensors.end()); }
+
+GatherDimensions gatherDimensions(const Operation &op) {
+  const ir::Attribute &d = attr(op, "dimension_numbers");
+  GatherDimensions dims;
+  dims.offsetDims = structInts(d, "offset_dims");
+  dims.collapsedSliceDims = structInts(d, "collapsed_slice_dims");
+  dims.operandBatchingDims = structInts(d, "operand_batching_dims");
+  dims.startIndicesBatchingDims = structInts(d, "start_indices_batching_dims");
+  dims.startIndexMap = structInts(d, "start_index_map");
+  const ir::Attribute *ivd = d.field("index_vector_dim");
+  dims.indexVectorDim = ivd ? ivd->integer : 0;
+  return dims;
+}
+
+ConvolutionParams convolutionParams(const Operation &op) {
+  ConvolutionParams p;
+  p.windowStrides = ints(op, "window_strides", true);
+  p.lhsDilation = ints(op, "lhs_dilation", true);
+  p.rhsDilation = ints(op, "rhs_dilation", true);
+  p.padding = paddingAttr(op);
+  if (const ir::Attribute *r = op.attribute("window_reversal")) {
+    auto b = r->booleans();
+    if (!b) throw RuntimeError(op.name + ": window_reversal must be a list of booleans");
+    p.windowReversal = *b;
+  }
+  const ir::Attribute &d = attr(op, "dimension_numbers");
+  auto scalar = [&](const char *field) {
+    const ir::Attribute *f = d.field(field);
+    if (!f || f->kind != ir::Attribute::Kind::Integer) {
+      throw RuntimeError(op.name + ": dimension_numbers has no `" + field + "`");
+    }
+    return f->integer;
+  };
+  ConvolutionDimensions &c = p.dimensions;
+  c.inputBatch = scalar("input_batch_dimension");
+  c.inputFeature = scalar("input_feature_dimension");
+  c.inputSpatial = structInts(d, "input_spatial_dimensions");
+  c.kernelInputFeature = scalar("kernel_input_feature_dimension");
+  c.kernelOutputFeature = scalar("kernel_output_feature_dimension");
+  c.kernelSpatial = structInts(d, "kernel_spatial_dimensions");
+  c.outputBatch = scalar("output_batch_dimension");
+  c.outputFeature = scalar("output_feature_dimension");
+  c.outputSpatial = structInts(d, "output_spatial_dimensions");
+  if (op.attribute("feature_group_count")) p.featureGroupCount = intAttr(op, "feature_group_count");
+  if (op.attribute("batch_group_count")) p.batchGroupCount = intAttr(op, "batch_group_count");
+  return p;
+}
 
 #define UNARY(opname, fn)                                                                      \
   {opname, [](Interpreter &, const Operation &op, const Operands &v, Interpreter::Env &) {     \
@@ -205,6 +472,16 @@ const std::unordered_map<std::string, Handler> &handlers() {
       BINARY("stablehlo.shift_right_logical", evalShiftRightLogical),
       BINARY("stablehlo.atan2", evalAtan2),
       BINARY("stablehlo.complex", evalComplex),
+      BINARY("chlo.mulhi", evalMulhi),
+      BINARY("chlo.next_after", evalNextAfter),
+      UNARY("chlo.lgamma", evalLgamma),
+      UNARY("chlo.digamma", evalDigamma),
+      UNARY("chlo.erf_inv", evalErfInv),
+      UNARY("chlo.bessel_i1e", evalBesselI1e),
+      {"chlo.top_k",
+       [](Interpreter &, const Operation &op, const Operands &v, Interpreter::Env &) {
+         return values(evalTopK(tensorOf(op, v, 0), intAttr(op, "k"), resultType(op, 0), resultType(op, 1)));
+       }},
       {"stablehlo.compare",
        [](Interpreter &, const Operation &op, const Operands &v, Interpreter::Env &) {
          return one(evalCompare(tensorOf(op, v, 0), tensorOf(op, v, 1), enumAttr(op, "comparison_direction"),
@@ -269,6 +546,36 @@ const std::unordered_map<std::string, Handler> &handlers() {
          std::vector<Tensor> starts;
          for (size_t i = 2; i < v.size(); ++i) starts.push_back(tensorOf(op, v, i));
          return one(evalDynamicUpdateSlice(tensorOf(op, v, 0), tensorOf(op, v, 1), starts, resultType(op)));
+       }},
+      // Dynamic shape ops: the static op on the result type with the shape the operands give.
+      {"stablehlo.dynamic_iota",
+       [](Interpreter &, const Operation &op, const Operands &v, Interpreter::Env &) {
+         return one(evalIota(intAttr(op, "iota_dimension"), dynamicResultType(op, shapeOperand(op, v, 0))));
+       }},
+      {"stablehlo.dynamic_reshape",
+       [](Interpreter &, const Operation &op, const Operands &v, Interpreter::Env &) {
+         return one(evalReshape(tensorOf(op, v, 0), dynamicResultType(op, shapeOperand(op, v, 1))));
+       }},
+      {"stablehlo.dynamic_broadcast_in_dim",
+       [](Interpreter &, const Operation &op, const Operands &v, Interpreter::Env &) {
+         return one(evalBroadcastInDim(tensorOf(op, v, 0), ints(op, "broadcast_dimensions"),
+                                       dynamicResultType(op, shapeOperand(op, v, 1))));
+       }},
+      {"stablehlo.dynamic_pad",
+       [](Interpreter &, const Operation &op, const Operands &v, Interpreter::Env &) {
+         const Tensor &operand = tensorOf(op, v, 0);
+         Shape low = shapeOperand(op, v, 2), high = shapeOperand(op, v, 3), interior = shapeOperand(op, v, 4);
+         if (low.size() != static_cast<size_t>(operand.rank()) || high.size() != low.size() ||
+             interior.size() != low.size()) {
+           throw RuntimeError("dynamic_pad: padding sizes do not match the operand's rank");
+         }
+         Shape shape;
+         for (int64_t d = 0; d < operand.rank(); ++d) {
+           int64_t size = operand.shape()[d];
+           if (interior[d] < 0) throw RuntimeError("dynamic_pad: interior padding must be non-negative");
+           shape.push_back(low[d] + high[d] + size + (size > 0 ? (size - 1) * interior[d] : 0));
+         }
+         return one(evalPad(operand, tensorOf(op, v, 1), low, high, interior, dynamicResultType(op, shape)));
        }},
       {"stablehlo.get_dimension_size",
        [](Interpreter &, const Operation &op, const Operands &v, Interpreter::Env &) {
@@ -387,6 +694,95 @@ const std::unordered_map<std::string, Handler> &handlers() {
          std::vector<Tensor> results = evalScatter(inputs, tensorOf(op, v, n), updates, dims, body, types);
          return std::vector<Value>(results.begin(), results.end());
        }},
+      {"stablehlo.reduce_window",
+       [](Interpreter &in, const Operation &op, const Operands &v, Interpreter::Env &env) {
+         if (op.regions.size() != 1 || v.size() % 2 != 0) throw RuntimeError("reduce_window: expected inputs, init values and one body");
+         size_t n = v.size() / 2;
+         std::vector<Tensor> inputs, inits;
+         for (size_t i = 0; i < n; ++i) inputs.push_back(tensorOf(op, v, i));
+         for (size_t i = n; i < 2 * n; ++i) inits.push_back(tensorOf(op, v, i));
+         int64_t rank = inputs.empty() ? 0 : inputs[0].rank();
+         Window w;
+         w.windowDimensions = ints(op, "window_dimensions");
+         w.windowStrides = ints(op, "window_strides", true);
+         w.baseDilations = ints(op, "base_dilations", true);
+         w.windowDilations = ints(op, "window_dilations", true);
+         w.padding = paddingAttr(op);
+         if (w.windowStrides.empty()) w.windowStrides.assign(rank, 1);
+         if (w.baseDilations.empty()) w.baseDilations.assign(rank, 1);
+         if (w.windowDilations.empty()) w.windowDilations.assign(rank, 1);
+         if (w.padding.empty()) w.padding.assign(rank, {0, 0});
+         const ir::Region &region = *op.regions[0];
+         BodyFn body = [&](const std::vector<Tensor> &args) {
+           return tensorsOf(in.runRegion(region, std::vector<Value>(args.begin(), args.end()), env));
+         };
+         return values(evalReduceWindow(inputs, inits, w, body, fastBodyOf(region), resultTypes(op)));
+       }},
+      {"stablehlo.select_and_scatter",
+       [](Interpreter &in, const Operation &op, const Operands &v, Interpreter::Env &env) {
+         if (op.regions.size() != 2) throw RuntimeError("select_and_scatter: expected select and scatter regions");
+         const Tensor &operand = tensorOf(op, v, 0);
+         Shape strides = ints(op, "window_strides", true);
+         if (strides.empty()) strides.assign(operand.rank(), 1);
+         std::vector<std::pair<int64_t, int64_t>> padding = paddingAttr(op);
+         if (padding.empty()) padding.assign(operand.rank(), {0, 0});
+         const ir::Region &selectRegion = *op.regions[0], &scatterRegion = *op.regions[1];
+         BodyFn select = [&](const std::vector<Tensor> &args) {
+           return tensorsOf(in.runRegion(selectRegion, std::vector<Value>(args.begin(), args.end()), env));
+         };
+         BodyFn scatter = [&](const std::vector<Tensor> &args) {
+           return tensorsOf(in.runRegion(scatterRegion, std::vector<Value>(args.begin(), args.end()), env));
+         };
+         return one(evalSelectAndScatter(operand, tensorOf(op, v, 1), tensorOf(op, v, 2), ints(op, "window_dimensions"),
+                                         strides, padding, select, scatter, resultType(op)));
+       }},
+      {"stablehlo.sort",
+       [](Interpreter &in, const Operation &op, const Operands &v, Interpreter::Env &env) {
+         if (op.regions.size() != 1) throw RuntimeError("sort: expected one comparator region");
+         std::vector<Tensor> inputs;
+         for (size_t i = 0; i < v.size(); ++i) inputs.push_back(tensorOf(op, v, i));
+         int64_t dimension = op.attribute("dimension") ? intAttr(op, "dimension") : -1;
+         bool stable = op.attribute("is_stable") && intAttr(op, "is_stable") != 0;
+         const ir::Region &region = *op.regions[0];
+         BodyFn comparator = [&](const std::vector<Tensor> &args) {
+           return tensorsOf(in.runRegion(region, std::vector<Value>(args.begin(), args.end()), env));
+         };
+         return values(evalSort(inputs, dimension, stable, comparator, resultTypes(op)));
+       }},
+      {"stablehlo.gather",
+       [](Interpreter &, const Operation &op, const Operands &v, Interpreter::Env &) {
+         return one(evalGather(tensorOf(op, v, 0), tensorOf(op, v, 1), gatherDimensions(op), ints(op, "slice_sizes"),
+                               resultType(op)));
+       }},
+      {"stablehlo.dynamic_gather",
+       [](Interpreter &, const Operation &op, const Operands &v, Interpreter::Env &) {
+         const Tensor &sizes = tensorOf(op, v, 2);
+         Shape sliceSizes;
+         for (int64_t i = 0; i < sizes.numElements(); ++i) sliceSizes.push_back(sizes.intAt(i));
+         return one(evalGather(tensorOf(op, v, 0), tensorOf(op, v, 1), gatherDimensions(op), sliceSizes, resultType(op)));
+       }},
+      {"stablehlo.triangular_solve",
+       [](Interpreter &, const Operation &op, const Operands &v, Interpreter::Env &) {
+         auto flag = [&](const char *name) { return op.attribute(name) && intAttr(op, name) != 0; };
+         return one(evalTriangularSolve(tensorOf(op, v, 0), tensorOf(op, v, 1), flag("left_side"), flag("lower"),
+                                        flag("unit_diagonal"), enumAttr(op, "transpose_a"), resultType(op)));
+       }},
+      {"stablehlo.fft",
+       [](Interpreter &, const Operation &op, const Operands &v, Interpreter::Env &) {
+         return one(evalFft(tensorOf(op, v, 0), enumAttr(op, "fft_type"), ints(op, "fft_length"), resultType(op)));
+       }},
+      {"stablehlo.convolution",
+       [](Interpreter &, const Operation &op, const Operands &v, Interpreter::Env &) {
+         return one(evalConvolution(tensorOf(op, v, 0), tensorOf(op, v, 1), convolutionParams(op), resultType(op)));
+       }},
+      {"stablehlo.dynamic_conv",
+       [](Interpreter &, const Operation &op, const Operands &v, Interpreter::Env &) {
+         ConvolutionParams p = convolutionParams(op);
+         const Tensor &pad = tensorOf(op, v, 2);
+         p.padding.clear();
+         for (int64_t i = 0; i + 1 < pad.numElements(); i += 2) p.padding.emplace_back(pad.intAt(i), pad.intAt(i + 1));
+         return one(evalConvolution(tensorOf(op, v, 0), tensorOf(op, v, 1), p, resultType(op)));
+       }},
       {"stablehlo.map",
        [](Interpreter &in, const Operation &op, const Operands &v, Interpreter::Env &env) {
          if (op.regions.size() != 1) throw RuntimeError("map: expected one body region");
@@ -406,6 +802,108 @@ const std::unordered_map<std::string, Handler> &handlers() {
            std::copy(r[0].tensor.bytes(), r[0].tensor.bytes() + es, out.bytes() + i * es);
          }
          return one(out);
+       }},
+      // The process grid.
+      {"interpreter.run_parallel",
+       [](Interpreter &in, const Operation &op, const Operands &v, Interpreter::Env &) { return runParallel(in, op, v); }},
+      {"stablehlo.replica_id",
+       [](Interpreter &in, const Operation &op, const Operands &, Interpreter::Env &) {
+         return one(evalReplicaId(in.process(), resultType(op)));
+       }},
+      {"stablehlo.partition_id",
+       [](Interpreter &in, const Operation &op, const Operands &, Interpreter::Env &) {
+         return one(evalPartitionId(in.process(), resultType(op)));
+       }},
+      {"stablehlo.all_gather",
+       [](Interpreter &in, const Operation &op, const Operands &v, Interpreter::Env &) {
+         std::vector<Tensor> operands;
+         for (size_t i = 0; i < v.size(); ++i) operands.push_back(tensorOf(op, v, i));
+         return values(evalAllGather(in.process(), operands, intAttr(op, "all_gather_dim"), groupsAttr(op, "replica_groups"),
+                                     channelIdOf(op), flagAttr(op, "use_global_device_ids"), resultTypes(op)));
+       }},
+      {"stablehlo.all_reduce",
+       [](Interpreter &in, const Operation &op, const Operands &v, Interpreter::Env &env) {
+         if (op.regions.size() != 1) throw RuntimeError("all_reduce: expected one body region");
+         std::vector<Tensor> operands;
+         for (size_t i = 0; i < v.size(); ++i) operands.push_back(tensorOf(op, v, i));
+         return values(evalAllReduce(in.process(), operands, groupsAttr(op, "replica_groups"), channelIdOf(op),
+                                     flagAttr(op, "use_global_device_ids"), regionBody(in, *op.regions[0], env),
+                                     fastBodyOf(*op.regions[0]), resultTypes(op)));
+       }},
+      {"stablehlo.reduce_scatter",
+       [](Interpreter &in, const Operation &op, const Operands &v, Interpreter::Env &env) {
+         if (op.regions.size() != 1) throw RuntimeError("reduce_scatter: expected one body region");
+         return one(evalReduceScatter(in.process(), tensorOf(op, v, 0), intAttr(op, "scatter_dimension"),
+                                      groupsAttr(op, "replica_groups"), channelIdOf(op),
+                                      flagAttr(op, "use_global_device_ids"), regionBody(in, *op.regions[0], env),
+                                      fastBodyOf(*op.regions[0]), resultType(op)));
+       }},
+      {"stablehlo.all_to_all",
+       [](Interpreter &in, const Operation &op, const Operands &v, Interpreter::Env &) {
+         std::vector<Tensor> operands;
+         for (size_t i = 0; i < v.size(); ++i) operands.push_back(tensorOf(op, v, i));
+         return values(evalAllToAll(in.process(), operands, intAttr(op, "split_dimension"), intAttr(op, "concat_dimension"),
+                                    intAttr(op, "split_count"), groupsAttr(op, "replica_groups"), channelIdOf(op),
+                                    resultTypes(op)));
+       }},
+      {"stablehlo.collective_broadcast",
+       [](Interpreter &in, const Operation &op, const Operands &v, Interpreter::Env &) {
+         std::vector<Tensor> operands;
+         for (size_t i = 0; i < v.size(); ++i) operands.push_back(tensorOf(op, v, i));
+         Shape roots;
+         if (flagAttr(op, "has_dynamic_root")) {
+           if (operands.empty()) throw RuntimeError("collective_broadcast: has_dynamic_root needs a root operand");
+           Tensor r = operands.back();
+           operands.pop_back();
+           for (int64_t i = 0; i < r.numElements(); ++i) roots.push_back(r.intAt(i));
+           if (roots.size() != operands.size()) throw RuntimeError("collective_broadcast: one root per data operand expected");
+         }
+         return values(evalCollectiveBroadcast(in.process(), operands, roots, groupsAttr(op, "replica_groups"),
+                                               channelIdOf(op), resultTypes(op)));
+       }},
+      {"stablehlo.collective_permute",
+       [](Interpreter &in, const Operation &op, const Operands &v, Interpreter::Env &) {
+         return one(evalCollectivePermute(in.process(), tensorOf(op, v, 0), groupsAttr(op, "source_target_pairs"),
+                                          channelIdOf(op), resultType(op)));
+       }},
+      {"stablehlo.send",
+       [](Interpreter &in, const Operation &op, const Operands &v, Interpreter::Env &) {
+         std::vector<Tensor> sent;
+         for (const Value &x : v) {
+           if (x.kind == Value::Kind::Tensor) sent.push_back(x.tensor);
+         }
+         in.process().grid->send(channelIdOf(op), sent);
+         return std::vector<Value>{Value::token()};
+       }},
+      {"stablehlo.recv",
+       [](Interpreter &in, const Operation &op, const Operands &, Interpreter::Env &) {
+         std::vector<Tensor> got = in.process().grid->recv("recv", channelIdOf(op), in.process().id());
+         if (got.size() + 1 != op.results.size()) {
+           throw RuntimeError("recv: received " + std::to_string(got.size()) + " tensors, the op has " +
+                              std::to_string(op.results.size() - 1));
+         }
+         std::vector<Value> out(got.begin(), got.end());
+         out.push_back(Value::token());
+         return out;
+       }},
+      {"stablehlo.infeed",
+       [](Interpreter &in, const Operation &op, const Operands &, Interpreter::Env &) {
+         std::vector<Value> out = in.process().grid->infeed(in.process().id());
+         if (out.size() + 1 != op.results.size()) {
+           throw RuntimeError("infeed: the queue's next entry has " + std::to_string(out.size()) + " values, the op has " +
+                              std::to_string(op.results.size() - 1));
+         }
+         out.push_back(Value::token());
+         return out;
+       }},
+      {"stablehlo.outfeed",
+       [](Interpreter &in, const Operation &, const Operands &v, Interpreter::Env &) {
+         std::vector<Tensor> sent;
+         for (const Value &x : v) {
+           if (x.kind == Value::Kind::Tensor) sent.push_back(x.tensor);
+         }
+         in.process().grid->outfeed(sent);
+         return std::vector<Value>{Value::token()};
        }},
       // The check dialect.
       {"check.expect_eq",
@@ -479,7 +977,8 @@ const char *statusName(FunctionOutcome::Status status) {
 
 bool isSupportedOp(const std::string &name) { return handlers().count(name) != 0; }
 
-Interpreter::Interpreter(const ir::Module &module) : module_(module) {}
+Interpreter::Interpreter(const ir::Module &module)
+    : module_(module), ownGrid_(std::make_shared<ProcessGrid>(1, 1)), process_{ownGrid_.get(), 0, 0} {}
 
 const ir::Operation *findFunction(const ir::Module &module, const std::string &name) {
   auto it = module.functions.find(name);

@@ -3,12 +3,14 @@
 // control flow and bodies, and hands each op to its eval function (Ops.h).
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
 #include "interpreter/Errors.h"
+#include "interpreter/ProcessGrid.h"
 #include "interpreter/Tensor.h"
 #include "semantic/ir/IR.h"
 
@@ -45,7 +47,13 @@ class Interpreter {
   std::vector<Value> callFunction(const ir::Operation &function, const std::vector<Value> &arguments);
 
   int checksEvaluated() const { return checks_; }
-  void countCheck() { ++checks_; }
+  void countCheck(int n = 1) { checks_ += n; }
+  const ir::Module &module() const { return module_; }
+
+  /// The process this interpreter runs as (set by run_parallel for its
+  /// processes; otherwise process (0, 0) of a 1x1 grid).
+  const ProcessContext &process() const { return process_; }
+  void setProcess(const ProcessContext &process) { process_ = process; }
   const Tensor &constantOf(const ir::Operation &op);
 
  private:
@@ -55,6 +63,8 @@ class Interpreter {
   std::unordered_map<const ir::Operation *, Tensor> constants_;
   int checks_ = 0;
   int depth_ = 0;
+  std::shared_ptr<ProcessGrid> ownGrid_;  // The 1x1 grid outside run_parallel.
+  ProcessContext process_;
 };
 
 /// The functions `shlo run` runs without --entry: @main if the module has

@@ -6,8 +6,10 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
+#include "interpreter/ProcessGrid.h"
 #include "interpreter/Tensor.h"
 #include "semantic/ir/Types.h"
 
@@ -71,6 +73,7 @@ SHLO_BINARY(ShiftRightArithmetic)
 SHLO_BINARY(ShiftRightLogical)
 SHLO_BINARY(Atan2)
 SHLO_BINARY(Complex)
+SHLO_BINARY(Mulhi)  // chlo.mulhi
 #undef SHLO_BINARY
 
 /// `direction`: EQ, NE, GE, GT, LE, LT; `compareType`: FLOAT, TOTALORDER,
@@ -81,6 +84,16 @@ Tensor evalSelect(const Tensor &pred, const Tensor &onTrue, const Tensor &onFals
 Tensor evalClamp(const Tensor &min, const Tensor &operand, const Tensor &max, const ir::Type &resultType);
 Tensor evalReducePrecision(const Tensor &operand, int64_t exponentBits, int64_t mantissaBits,
                            const ir::Type &resultType);
+
+// ---- CHLO special functions and top_k (ChloSpecial.cpp) -----------------------
+Tensor evalLgamma(const Tensor &operand, const ir::Type &resultType);
+Tensor evalDigamma(const Tensor &operand, const ir::Type &resultType);
+Tensor evalErfInv(const Tensor &operand, const ir::Type &resultType);
+Tensor evalBesselI1e(const Tensor &operand, const ir::Type &resultType);
+Tensor evalNextAfter(const Tensor &x, const Tensor &y, const ir::Type &resultType);
+/// The k largest elements along the last dimension, largest first (NaN above
+/// all numbers, ties by lower index), and their indices.
+std::vector<Tensor> evalTopK(const Tensor &operand, int64_t k, const ir::Type &valuesType, const ir::Type &indicesType);
 
 // ---- Shape ops (ShapeOps.cpp) ------------------------------------------------
 Tensor evalBroadcastInDim(const Tensor &operand, const Shape &broadcastDimensions, const ir::Type &resultType);
@@ -99,10 +112,18 @@ Tensor evalDynamicUpdateSlice(const Tensor &operand, const Tensor &update, const
                               const ir::Type &resultType);
 Tensor evalGetDimensionSize(const Tensor &operand, int64_t dimension, const ir::Type &resultType);
 
-// ---- Linear algebra (DotGeneral.cpp) -------------------------------------------
+// ---- Linear algebra (DotGeneral.cpp, TriangularSolve.cpp) -------------------------------------------
 Tensor evalDotGeneral(const Tensor &lhs, const Tensor &rhs, const Shape &lhsBatchingDimensions,
                       const Shape &rhsBatchingDimensions, const Shape &lhsContractingDimensions,
                       const Shape &rhsContractingDimensions, const ir::Type &resultType);
+
+/// `transposeA`: NO_TRANSPOSE (or empty), TRANSPOSE or ADJOINT.
+Tensor evalTriangularSolve(const Tensor &a, const Tensor &b, bool leftSide, bool lower, bool unitDiagonal,
+                           const std::string &transposeA, const ir::Type &resultType);
+
+// ---- Fourier transforms (Fft.cpp) -----------------------------------------------
+/// `fftType`: FFT, IFFT, RFFT or IRFFT.
+Tensor evalFft(const Tensor &operand, const std::string &fftType, const Shape &fftLength, const ir::Type &resultType);
 
 // ---- Reductions (Reduce.cpp) ------------------------------------------------------
 /// A body region as a function of 0-d tensors.
@@ -114,6 +135,51 @@ std::vector<Tensor> evalReduce(const std::vector<Tensor> &inputs, const std::vec
                                const Shape &dimensions, const BodyFn &body, const std::string &fastBody,
                                const std::vector<ir::Type> &resultTypes);
 
+/// The windows of reduce_window (select_and_scatter uses dilations of 1).
+/// Padding is (low, high) per dimension.
+struct Window {
+  Shape windowDimensions, windowStrides, baseDilations, windowDilations;
+  std::vector<std::pair<int64_t, int64_t>> padding;
+};
+std::vector<Tensor> evalReduceWindow(const std::vector<Tensor> &inputs, const std::vector<Tensor> &initValues,
+                                     const Window &window, const BodyFn &body, const std::string &fastBody,
+                                     const std::vector<ir::Type> &resultTypes);
+Tensor evalSelectAndScatter(const Tensor &operand, const Tensor &source, const Tensor &initValue,
+                            const Shape &windowDimensions, const Shape &windowStrides,
+                            const std::vector<std::pair<int64_t, int64_t>> &padding, const BodyFn &select,
+                            const BodyFn &scatter, const ir::Type &resultType);
+
+// ---- Sort (Sort.cpp) ------------------------------------------------------------------
+/// `comparator` gets (lhs0, rhs0, lhs1, rhs1, ...) and returns one tensor<i1>.
+std::vector<Tensor> evalSort(const std::vector<Tensor> &inputs, int64_t dimension, bool isStable,
+                             const BodyFn &comparator, const std::vector<ir::Type> &resultTypes);
+
+// ---- Gather (Gather.cpp) ----------------------------------------------------------------
+struct GatherDimensions {
+  Shape offsetDims, collapsedSliceDims, operandBatchingDims, startIndicesBatchingDims, startIndexMap;
+  int64_t indexVectorDim = 0;
+};
+Tensor evalGather(const Tensor &operand, const Tensor &startIndices, const GatherDimensions &dimensions,
+                  const Shape &sliceSizes, const ir::Type &resultType);
+
+// ---- Convolution (Convolution.cpp) ------------------------------------------------------
+struct ConvolutionDimensions {
+  int64_t inputBatch = 0, inputFeature = 0, kernelInputFeature = 0, kernelOutputFeature = 0, outputBatch = 0,
+          outputFeature = 0;
+  Shape inputSpatial, kernelSpatial, outputSpatial;
+};
+/// Empty window attributes take their defaults (strides and dilations 1,
+/// padding 0, no reversal).
+struct ConvolutionParams {
+  Shape windowStrides, lhsDilation, rhsDilation;
+  std::vector<std::pair<int64_t, int64_t>> padding;
+  std::vector<bool> windowReversal;
+  ConvolutionDimensions dimensions;
+  int64_t featureGroupCount = 1, batchGroupCount = 1;
+};
+Tensor evalConvolution(const Tensor &lhs, const Tensor &rhs, const ConvolutionParams &params,
+                       const ir::Type &resultType);
+
 // ---- Scatter (Scatter.cpp) ----------------------------------------------------------
 struct ScatterDimensions {
   Shape updateWindowDims, insertedWindowDims, inputBatchingDims, scatterIndicesBatchingDims, scatterDimsToOperandDims;
@@ -122,6 +188,35 @@ struct ScatterDimensions {
 std::vector<Tensor> evalScatter(const std::vector<Tensor> &inputs, const Tensor &scatterIndices,
                                 const std::vector<Tensor> &updates, const ScatterDimensions &dimensions,
                                 const BodyFn &body, const std::vector<ir::Type> &resultTypes);
+
+// ---- Collectives over the process grid (Collectives.cpp) -----------------------------
+/// replica_groups (or source_target_pairs) as lists of ids.
+using ReplicaGroups = std::vector<std::vector<int64_t>>;
+enum class GroupMode { CrossReplica, CrossPartition, CrossReplicaAndPartition, FlattenedIds };
+/// all_gather / all_reduce / reduce_scatter's choice from channel_id and use_global_device_ids.
+GroupMode groupModeFor(int64_t channelId, bool useGlobalDeviceIds);
+Tensor evalReplicaId(const ProcessContext &ctx, const ir::Type &resultType);
+Tensor evalPartitionId(const ProcessContext &ctx, const ir::Type &resultType);
+std::vector<Tensor> evalAllGather(const ProcessContext &ctx, const std::vector<Tensor> &operands, int64_t dimension,
+                                  const ReplicaGroups &groups, int64_t channelId, bool useGlobalDeviceIds,
+                                  const std::vector<ir::Type> &resultTypes);
+std::vector<Tensor> evalAllReduce(const ProcessContext &ctx, const std::vector<Tensor> &operands,
+                                  const ReplicaGroups &groups, int64_t channelId, bool useGlobalDeviceIds,
+                                  const BodyFn &body, const std::string &fastBody,
+                                  const std::vector<ir::Type> &resultTypes);
+Tensor evalReduceScatter(const ProcessContext &ctx, const Tensor &operand, int64_t scatterDimension,
+                         const ReplicaGroups &groups, int64_t channelId, bool useGlobalDeviceIds, const BodyFn &body,
+                         const std::string &fastBody, const ir::Type &resultType);
+std::vector<Tensor> evalAllToAll(const ProcessContext &ctx, const std::vector<Tensor> &operands, int64_t splitDimension,
+                                 int64_t concatDimension, int64_t splitCount, const ReplicaGroups &groups,
+                                 int64_t channelId, const std::vector<ir::Type> &resultTypes);
+/// `roots`: with has_dynamic_root, the source's index in the group for each
+/// operand; empty means index 0 for all.
+std::vector<Tensor> evalCollectiveBroadcast(const ProcessContext &ctx, const std::vector<Tensor> &operands,
+                                            const Shape &roots, const ReplicaGroups &groups, int64_t channelId,
+                                            const std::vector<ir::Type> &resultTypes);
+Tensor evalCollectivePermute(const ProcessContext &ctx, const Tensor &operand, const ReplicaGroups &sourceTargetPairs,
+                             int64_t channelId, const ir::Type &resultType);
 
 // ---- Checks (CheckOps.cpp): throw CheckFailure when the expectation fails -----
 void evalExpectEq(const Tensor &actual, const Tensor &expected);

@@ -1,7 +1,12 @@
-// reduce: each result element folds the input elements that map to it,
-// starting from the init value, in row-major order of the reduced
-// dimensions (the spec leaves the order implementation-defined). Bodies that
-// are one add/multiply/maximum/minimum/and/or run as typed loops.
+// reduce and reduce_window: each result element folds the input elements
+// that map to it, starting from the init value, in row-major order of the
+// reduced dimensions / window (the spec leaves the order
+// implementation-defined). Bodies that are one add/multiply/maximum/minimum/
+// and/or/xor run as typed loops. reduce_window folds padding and base
+// dilation holes too, as the init value, as the spec's pad-then-reduce does.
+// select_and_scatter selects over the same windows (padding never selected;
+// a window of padding only selects nothing, which the spec leaves open) and
+// folds the source values into the selected elements.
 #include <algorithm>
 #include <cmath>
 
@@ -167,6 +172,190 @@ std::vector<Tensor> evalReduce(const std::vector<Tensor> &inputs, const std::vec
     }
   }
   return results;
+}
+
+namespace {
+
+/// The windows of reduce_window / select_and_scatter over `shape`: sets
+/// `resultShape` (the number of windows per dimension) and `windowSize`, and
+/// returns, for each window element of each result element, the input
+/// element's offset, or -1 where the padded, dilated input holds padding.
+std::vector<int64_t> windowSources(const char *opName, const std::vector<int64_t> &shape, const Window &w,
+                                   std::vector<int64_t> &resultShape, int64_t &windowSize) {
+  int64_t rank = static_cast<int64_t>(shape.size());
+  auto check = [&](size_t size, const char *what) {
+    if (static_cast<int64_t>(size) != rank) {
+      throw RuntimeError(std::string(opName) + ": " + what + " has " + std::to_string(size) +
+                         " entries, the input's rank is " + std::to_string(rank));
+    }
+  };
+  check(w.windowDimensions.size(), "window_dimensions");
+  check(w.windowStrides.size(), "window_strides");
+  check(w.baseDilations.size(), "base_dilations");
+  check(w.windowDilations.size(), "window_dilations");
+  check(w.padding.size(), "padding");
+  resultShape.clear();
+  windowSize = 1;
+  for (int64_t d = 0; d < rank; ++d) {
+    if (w.windowStrides[d] <= 0 || w.baseDilations[d] <= 0 || w.windowDilations[d] <= 0 || w.windowDimensions[d] <= 0) {
+      throw RuntimeError(std::string(opName) + ": window dimensions, strides and dilations must be positive");
+    }
+    int64_t dilated = shape[d] == 0 ? 0 : (shape[d] - 1) * w.baseDilations[d] + 1;
+    int64_t padded = dilated + w.padding[d].first + w.padding[d].second;
+    int64_t extent = (w.windowDimensions[d] - 1) * w.windowDilations[d] + 1;
+    resultShape.push_back(padded <= 0 || extent > padded ? 0 : (padded - extent) / w.windowStrides[d] + 1);
+    windowSize *= w.windowDimensions[d];
+  }
+  int64_t resultCount = 1;
+  for (int64_t d : resultShape) resultCount *= d;
+  std::vector<int64_t> strides(rank, 1);
+  for (int64_t d = rank - 2; d >= 0; --d) strides[d] = strides[d + 1] * shape[d + 1];
+  std::vector<int64_t> out(static_cast<size_t>(resultCount * windowSize));
+  std::vector<int64_t> r(rank, 0), k(rank, 0);
+  for (int64_t ri = 0; ri < resultCount; ++ri) {
+    std::fill(k.begin(), k.end(), 0);
+    for (int64_t wi = 0; wi < windowSize; ++wi) {
+      int64_t offset = 0;
+      for (int64_t d = 0; d < rank && offset >= 0; ++d) {
+        int64_t p = r[d] * w.windowStrides[d] + k[d] * w.windowDilations[d] - w.padding[d].first;
+        if (p < 0 || p % w.baseDilations[d] != 0 || p / w.baseDilations[d] >= shape[d]) {
+          offset = -1;
+        } else {
+          offset += p / w.baseDilations[d] * strides[d];
+        }
+      }
+      out[ri * windowSize + wi] = offset;
+      for (int64_t d = rank - 1; d >= 0; --d) {
+        if (++k[d] < w.windowDimensions[d]) break;
+        k[d] = 0;
+      }
+    }
+    for (int64_t d = rank - 1; d >= 0; --d) {
+      if (++r[d] < resultShape[d]) break;
+      r[d] = 0;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+std::vector<Tensor> evalReduceWindow(const std::vector<Tensor> &inputs, const std::vector<Tensor> &initValues,
+                                     const Window &window, const BodyFn &body, const std::string &fastBody,
+                                     const std::vector<ir::Type> &resultTypes) {
+  size_t count = inputs.size();
+  if (count == 0 || initValues.size() != count || resultTypes.size() != count) {
+    throw RuntimeError("reduce_window: inputs, init values and results differ in number");
+  }
+  for (const Tensor &t : inputs) {
+    if (t.shape() != inputs[0].shape()) throw RuntimeError("reduce_window: input shapes differ at run time");
+  }
+  std::vector<int64_t> resultShape;
+  int64_t windowSize = 0;
+  std::vector<int64_t> sources = windowSources("reduce_window", inputs[0].shape(), window, resultShape, windowSize);
+  std::vector<Tensor> results;
+  for (size_t k = 0; k < count; ++k) results.emplace_back(resultTypes[k], resultShape);
+  int64_t outN = results[0].numElements();
+
+  if (count == 1 && !fastBody.empty() && inputs[0].kind() == results[0].kind()) {
+    bool handled = true;
+    dispatch(inputs[0].kind(), [&](auto tag) {
+      using T = decltype(tag);
+      const T *in = inputs[0].data<T>();
+      T *r = results[0].data<T>();
+      T init = initValues[0].data<T>()[0];
+      T probe = init;
+      if (!fastFold(fastBody, probe, init)) {
+        handled = false;
+        return;
+      }
+      for (int64_t i = 0; i < outN; ++i) {
+        T acc = init;
+        const int64_t *src = sources.data() + i * windowSize;
+        for (int64_t w = 0; w < windowSize; ++w) fastFold(fastBody, acc, src[w] < 0 ? init : in[src[w]]);
+        r[i] = acc;
+      }
+    });
+    if (handled) {
+      results[0].finalize();
+      return results;
+    }
+  }
+
+  for (int64_t i = 0; i < outN; ++i) {
+    std::vector<Tensor> acc = initValues;
+    for (int64_t w = 0; w < windowSize; ++w) {
+      int64_t src = sources[i * windowSize + w];
+      std::vector<Tensor> args = acc;
+      for (size_t k = 0; k < count; ++k) args.push_back(src < 0 ? initValues[k] : scalarAt(inputs[k], src));
+      acc = body(args);
+      if (acc.size() != count) throw RuntimeError("reduce_window: the body returned the wrong number of values");
+    }
+    for (size_t k = 0; k < count; ++k) {
+      size_t es = storageSize(results[k].kind());
+      std::copy(acc[k].bytes(), acc[k].bytes() + es, results[k].bytes() + i * es);
+    }
+  }
+  return results;
+}
+
+Tensor evalSelectAndScatter(const Tensor &operand, const Tensor &source, const Tensor &initValue,
+                            const Shape &windowDimensions, const Shape &windowStrides,
+                            const std::vector<std::pair<int64_t, int64_t>> &padding, const BodyFn &select,
+                            const BodyFn &scatter, const ir::Type &resultType) {
+  int64_t rank = operand.rank();
+  Window window{windowDimensions, windowStrides, Shape(rank, 1), Shape(rank, 1), padding};
+  std::vector<int64_t> windowsShape;
+  int64_t windowSize = 0;
+  std::vector<int64_t> sources = windowSources("select_and_scatter", operand.shape(), window, windowsShape, windowSize);
+  if (windowsShape != source.shape()) throw RuntimeError("select_and_scatter: the source's shape is not the window count");
+  // Without init: the first element of a window inside the operand starts
+  // the selection; padding elements are never selected.
+  std::vector<int64_t> selected(static_cast<size_t>(source.numElements()), -1);
+  for (int64_t i = 0; i < source.numElements(); ++i) {
+    Tensor best;
+    for (int64_t w = 0; w < windowSize; ++w) {
+      int64_t src = sources[i * windowSize + w];
+      if (src < 0) continue;
+      Tensor candidate = scalarAt(operand, src);
+      if (selected[i] < 0) {
+        selected[i] = src;
+        best = std::move(candidate);
+        continue;
+      }
+      std::vector<Tensor> r = select({best, candidate});
+      if (r.size() != 1 || r[0].kind() != ElemKind::I1 || r[0].numElements() != 1) {
+        throw RuntimeError("select_and_scatter: `select` must return one tensor<i1>");
+      }
+      if (!r[0].data<bool>()[0]) {
+        selected[i] = src;
+        best = std::move(candidate);
+      }
+    }
+  }
+  // Every result element folds the source values that selected it, from
+  // init_value, in row-major order of the source.
+  int64_t n = operand.numElements();
+  std::vector<Tensor> acc(static_cast<size_t>(n));
+  std::vector<bool> touched(static_cast<size_t>(n), false);
+  for (int64_t i = 0; i < source.numElements(); ++i) {
+    int64_t target = selected[i];
+    if (target < 0) continue;
+    if (!touched[target]) {
+      acc[target] = initValue;
+      touched[target] = true;
+    }
+    std::vector<Tensor> r = scatter({acc[target], scalarAt(source, i)});
+    if (r.size() != 1) throw RuntimeError("select_and_scatter: `scatter` must return one tensor");
+    acc[target] = std::move(r[0]);
+  }
+  Tensor out(resultType, operand.shape());
+  size_t es = storageSize(out.kind());
+  for (int64_t i = 0; i < n; ++i) {
+    const Tensor &v = touched[i] ? acc[i] : initValue;
+    std::copy(v.bytes(), v.bytes() + es, out.bytes() + i * es);
+  }
+  return out;
 }
 
 }  // namespace shlo::interpreter
