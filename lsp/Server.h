@@ -23,7 +23,9 @@ namespace shlo::lsp {
 struct ServerOptions {
   unsigned workerThreads = 4;
   /// Quiet time after the last edit before a document is re-analysed.
-  std::chrono::milliseconds diagnosticsDelay{50};
+  // Short: an analysis of a large file takes ~20 ms, and a newer edit
+  // supersedes an analysis still running.
+  std::chrono::milliseconds diagnosticsDelay{10};
 };
 
 class Server {
