@@ -2,7 +2,7 @@
 // prints the language server's figures (issue 4):
 //   - open -> first publishDiagnostics on pt_bert (ms);
 //   - a one-character edit -> updated diagnostics, p50/p95 (ms), both as a
-//     client waiting passively sees it (the server's 50 ms debounce
+//     client waiting passively sees it (the server's debounce
 //     included) and when a request right after the edit makes the server
 //     analyse at once (the analysis itself);
 //   - hover and definition, p50/p95 (ms); semantic tokens, folding ranges
