@@ -1,23 +1,13 @@
 #include "lsp/TextEdit.h"
 
+#include "semantic/syntax/SourceFile.h"
+
 #include <cstring>
 #include <utility>
 
 namespace shlo::lsp {
 
 namespace {
-
-/// Length of the UTF-8 sequence at `text[i]`; 1 for an invalid byte, so
-/// invalid text still advances (as SourceFile counts it).
-size_t sequenceLength(std::string_view text, size_t i) {
-  auto byte = static_cast<unsigned char>(text[i]);
-  size_t length = byte < 0x80 ? 1 : (byte >> 5) == 0x6 ? 2 : (byte >> 4) == 0xE ? 3 : (byte >> 3) == 0x1E ? 4 : 1;
-  if (i + length > text.size()) return 1;
-  for (size_t k = 1; k < length; ++k) {
-    if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return 1;
-  }
-  return length;
-}
 
 /// The point just after `text`, when it starts at `start`.
 TSPoint advance(TSPoint start, std::string_view text) {
@@ -56,7 +46,7 @@ uint32_t offsetOf(std::string_view text, Position position, syntax::PositionEnco
   } else {
     uint32_t units = 0;
     while (column < line.size() && units < position.character) {
-      size_t length = sequenceLength(line, column);
+      size_t length = syntax::utf8SequenceLength(line, column);
       units += length == 4 ? 2 : 1;  // Astral code points are surrogate pairs.
       column += length;
     }

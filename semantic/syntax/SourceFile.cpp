@@ -7,10 +7,6 @@
 
 namespace shlo::syntax {
 
-namespace {
-
-/// Length in bytes of the UTF-8 sequence starting at `text[i]`, or 1 for a
-/// byte that does not start a valid sequence.
 size_t utf8SequenceLength(std::string_view text, size_t i) {
   auto byte = static_cast<unsigned char>(text[i]);
   size_t length = byte < 0x80 ? 1 : (byte >> 5) == 0x6 ? 2 : (byte >> 4) == 0xE ? 3 : (byte >> 3) == 0x1E ? 4 : 1;
@@ -20,8 +16,6 @@ size_t utf8SequenceLength(std::string_view text, size_t i) {
   }
   return length;
 }
-
-}  // namespace
 
 SourceFile::SourceFile(std::string path, std::string text)
     : path_(std::move(path)), text_(std::move(text)) {

@@ -37,6 +37,11 @@ class SourceFile {
   std::vector<uint32_t> lineStarts_;
 };
 
+/// Length in bytes of the UTF-8 sequence starting at `text[i]`, or 1 for a
+/// byte that does not start a valid sequence (so invalid text still advances
+/// one unit at a time, in either position encoding).
+size_t utf8SequenceLength(std::string_view text, size_t i);
+
 /// Reads a whole file. Returns false and sets `error` when it cannot be read
 /// or is larger than 4 GiB (tree-sitter addresses text with 32-bit offsets).
 bool readFile(const std::string &path, std::string &contents, std::string &error);
