@@ -1,4 +1,5 @@
 #include <iostream>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,13 +25,12 @@ int runCheck(const CheckOptions &options) {
   nlohmann::json all = nlohmann::json::array();
   int status = 0;
   for (const std::string &path : options.files) {
-    std::string text, error;
-    if (!syntax::readFile(path, text, error)) {
-      std::cerr << path << ": error: " << error << "\n";
+    std::optional<syntax::SourceFile> source = readSource(path);
+    if (!source) {
       status = 2;
       continue;
     }
-    syntax::SourceFile file(path, std::move(text));
+    const syntax::SourceFile &file = *source;
     std::vector<analysis::Chunk> chunks =
         options.splitInputFile ? analysis::splitInput(file.text())
                                : std::vector<analysis::Chunk>{{0, file.text()}};
@@ -49,9 +49,7 @@ int runCheck(const CheckOptions &options) {
       printDiagnosticsText(file, diagnostics, std::cerr);
     }
   }
-  if (options.format == "json") {
-    std::cout << all.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-  }
+  if (options.format == "json") printJson(all);
   return status;
 }
 

@@ -1,5 +1,7 @@
 #include "cli/DiagnosticOutput.h"
 
+#include <iostream>
+
 #include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
@@ -47,6 +49,19 @@ void printDiagnosticsText(const syntax::SourceFile &file, const std::vector<Diag
   }
   stream.flush();
   out << rendered;
+}
+
+std::optional<syntax::SourceFile> readSource(const std::string &path) {
+  std::string text, error;
+  if (!syntax::readFile(path, text, error)) {
+    std::cerr << path << ": error: " << error << "\n";
+    return std::nullopt;
+  }
+  return syntax::SourceFile(path, std::move(text));
+}
+
+void printJson(const nlohmann::json &document) {
+  std::cout << document.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
 }
 
 nlohmann::json rangeToJson(const syntax::SourceFile &file, syntax::TextRange range,

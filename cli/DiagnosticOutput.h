@@ -2,7 +2,9 @@
 // caret) and as JSON with LSP positions.
 #pragma once
 
+#include <optional>
 #include <ostream>
+#include <string>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -21,6 +23,14 @@ void printDiagnosticsText(const syntax::SourceFile &file, const std::vector<Diag
 /// message, related}, with 0-based LSP positions in `encoding`.
 nlohmann::json diagnosticsToJson(const syntax::SourceFile &file, const std::vector<Diagnostic> &diagnostics,
                                  syntax::PositionEncoding encoding = syntax::PositionEncoding::UTF16);
+
+/// Reads `path` as a source file; on failure prints `path: error: why` to
+/// stderr and returns nullopt (the caller's exit status becomes 2).
+std::optional<syntax::SourceFile> readSource(const std::string &path);
+
+/// Prints a JSON document to stdout. Binary input can put invalid UTF-8 into
+/// messages: it is replaced, never thrown on.
+void printJson(const nlohmann::json &document);
 
 /// An LSP range object for a byte range.
 nlohmann::json rangeToJson(const syntax::SourceFile &file, syntax::TextRange range,

@@ -1,5 +1,6 @@
 #include <chrono>
 #include <iostream>
+#include <optional>
 #include <map>
 #include <memory>
 #include <string>
@@ -57,13 +58,12 @@ int runParse(const ParseOptions &options) {
   nlohmann::json all = nlohmann::json::array();
   int status = 0;
   for (const std::string &path : options.files) {
-    std::string text, error;
-    if (!syntax::readFile(path, text, error)) {
-      std::cerr << path << ": error: " << error << "\n";
+    std::optional<syntax::SourceFile> source = readSource(path);
+    if (!source) {
       status = 2;
       continue;
     }
-    syntax::SourceFile file(path, std::move(text));
+    const syntax::SourceFile &file = *source;
     auto start = std::chrono::steady_clock::now();
     syntax::SyntaxTree tree = parser.parse(file.text());
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
@@ -77,10 +77,7 @@ int runParse(const ParseOptions &options) {
     }
     if (options.summary) printSummary(file, tree, diagnostics.size(), seconds);
   }
-  if (options.format == "json") {
-    // Binary input can put invalid UTF-8 into messages; replace, never throw.
-    std::cout << all.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
-  }
+  if (options.format == "json") printJson(all);
   return status;
 }
 
