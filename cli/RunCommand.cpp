@@ -1,4 +1,5 @@
 #include <iostream>
+#include <optional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -30,12 +31,9 @@ const char *codeOf(interpreter::FunctionOutcome::Status status) {
 }
 
 int runFile(const RunOptions &options) {
-  std::string text, error;
-  if (!syntax::readFile(options.file, text, error)) {
-    std::cerr << options.file << ": error: " << error << "\n";
-    return 2;
-  }
-  syntax::SourceFile file(options.file, std::move(text));
+  std::optional<syntax::SourceFile> source = readSource(options.file);
+  if (!source) return 2;
+  const syntax::SourceFile &file = *source;
   std::vector<analysis::Chunk> chunks = options.splitInputFile ? analysis::splitInput(file.text())
                                                                : std::vector<analysis::Chunk>{{0, file.text()}};
   syntax::Parser parser;
