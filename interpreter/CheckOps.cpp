@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "interpreter/Errors.h"
+#include "interpreter/FloatFormats.h"
 #include "interpreter/Ops.h"
 
 namespace shlo::interpreter {
@@ -86,7 +87,15 @@ FloatBits toBits(double v, ElemKind kind) {
       f.bits = b;
       break;
     }
-    default: std::memcpy(&f.bits, &a, 8); break;
+    default:
+      if (isMinifloat(kind)) {
+        MinifloatFormat format = *minifloatFormat(floatFormatOf(kind));
+        // Magnitude bits only: the sign is compared apart.
+        f.bits = encodeMinifloat(format, a) & ((1u << (format.exponentBits + format.mantissaBits)) - 1);
+        break;
+      }
+      std::memcpy(&f.bits, &a, 8);
+      break;
   }
   return f;
 }
@@ -95,9 +104,11 @@ uint64_t smallestNormalBits(ElemKind kind) {
   switch (kind) {
     case ElemKind::F16: return 0x0400;
     case ElemKind::BF16: return 0x0080;
+    case ElemKind::F64:
+    case ElemKind::C128: return 0x0010000000000000ull;
     case ElemKind::F32:
     case ElemKind::C64: return 0x00800000;
-    default: return 0x0010000000000000ull;
+    default: return isMinifloat(kind) ? 1ull << minifloatFormat(floatFormatOf(kind))->mantissaBits : 0x0010000000000000ull;
   }
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "interpreter/Errors.h"
+#include "interpreter/FloatFormats.h"
 
 namespace shlo::interpreter {
 
@@ -152,6 +153,9 @@ T fromBits(uint64_t bits, ElemKind kind) {
   if constexpr (std::is_same_v<T, float>) {
     if (kind == ElemKind::F16) return halfBitsToFloat(static_cast<uint16_t>(bits));
     if (kind == ElemKind::BF16) return bfloat16BitsToFloat(static_cast<uint16_t>(bits));
+    if (isMinifloat(kind)) {
+      return static_cast<float>(decodeMinifloat(*minifloatFormat(floatFormatOf(kind)), static_cast<uint32_t>(bits)));
+    }
     uint32_t b = static_cast<uint32_t>(bits);
     float f;
     std::memcpy(&f, &b, 4);
@@ -188,6 +192,12 @@ T convertLiteral(const Literal &l, ElemKind kind) {
       uint64_t m = l.negative ? (~l.magnitude + 1) : l.magnitude;
       return static_cast<T>(m);
     } else {
+      if constexpr (std::is_same_v<T, float>) {
+        // Round once, from the literal's double, not through float.
+        if (isMinifloat(kind)) {
+          return static_cast<T>(roundToMinifloat(*minifloatFormat(floatFormatOf(kind)), Scanner::asDouble(l)));
+        }
+      }
       return static_cast<T>(Scanner::asDouble(l));
     }
   }
@@ -212,7 +222,7 @@ Tensor decodeDenseLiteral(std::string_view literal, const ir::Type &type) {
     size_t elementBytes;
     if (kind == ElemKind::F16 || kind == ElemKind::BF16) {
       elementBytes = 2;
-    } else if (kind == ElemKind::I1) {
+    } else if (kind == ElemKind::I1 || isMinifloat(kind)) {
       elementBytes = 1;
     } else {
       elementBytes = storageSize(kind);
@@ -231,6 +241,10 @@ Tensor decodeDenseLiteral(std::string_view literal, const ir::Type &type) {
           if (elementBytes == 2) {
             uint16_t b = static_cast<uint16_t>(src[0] | (src[1] << 8));
             p[i] = fromBits<float>(b, kind);
+            continue;
+          }
+          if (elementBytes == 1) {
+            p[i] = fromBits<float>(src[0], kind);
             continue;
           }
         }

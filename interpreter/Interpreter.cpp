@@ -7,6 +7,7 @@
 
 #include "interpreter/DenseLiteral.h"
 #include "interpreter/Ops.h"
+#include "interpreter/Quantization.h"
 
 namespace shlo::interpreter {
 
@@ -358,6 +359,8 @@ std::string fastBodyOf(const ir::Region &region) {
   if (region.blocks.size() != 1) return "";
   const ir::Block &b = *region.blocks[0];
   if (b.operations.size() != 2 || b.arguments.size() != 2) return "";
+  // A typed loop would add storage values: quantized bodies run op by op.
+  if (b.arguments[0]->type.element().isQuantized()) return "";
   const Operation &body = *b.operations[0];
   const Operation &ret = *b.operations[1];
   if (body.operands.size() != 2 || body.results.size() != 1 || ret.operands.size() != 1 ||
@@ -455,6 +458,8 @@ const std::unordered_map<std::string, Handler> &handlers() {
       UNARY("stablehlo.imag", evalImag),
       UNARY("stablehlo.convert", evalConvert),
       UNARY("stablehlo.bitcast_convert", evalBitcastConvert),
+      UNARY("stablehlo.uniform_quantize", evalUniformQuantize),
+      UNARY("stablehlo.uniform_dequantize", evalUniformDequantize),
       UNARY("stablehlo.reshape", evalReshape),
       BINARY("stablehlo.add", evalAdd),
       BINARY("stablehlo.subtract", evalSubtract),
@@ -1072,7 +1077,11 @@ void Interpreter::evalOp(const ir::Operation &op, Env &env) {
       if (!v || it == env.end()) throw RuntimeError("operand " + (v ? v->name : std::string("?")) + " has no value");
       operands.push_back(it->second);
     }
-    std::vector<Value> results = handler->second(*this, op, operands, env);
+    std::vector<Value> results =
+        involvesQuantizedTypes(op)
+            ? evalQuantizedOp(op, operands,
+                              [&](const Operation &o, const Operands &v) { return handler->second(*this, o, v, env); })
+            : handler->second(*this, op, operands, env);
     if (results.size() != op.results.size()) {
       throw RuntimeError(op.name + " produced " + std::to_string(results.size()) + " values, the op has " +
                          std::to_string(op.results.size()) + " results");

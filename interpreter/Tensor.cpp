@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "interpreter/Errors.h"
+#include "interpreter/FloatFormats.h"
 
 namespace shlo::interpreter {
 
@@ -14,11 +15,49 @@ size_t storageSize(ElemKind kind) {
 
 const char *elemKindName(ElemKind kind) {
   static const char *names[] = {"i1",  "si8", "si16", "si32", "si64", "ui8", "ui16", "ui32",
-                                "ui64", "f16", "bf16", "f32",  "f64",  "complex<f32>", "complex<f64>"};
+                                "ui64", "f16", "bf16", "f32",  "f64",  "complex<f32>", "complex<f64>",
+                                "f4E2M1FN", "f6E2M3FN", "f6E3M2FN", "f8E3M4", "f8E4M3", "f8E4M3FN",
+                                "f8E4M3FNUZ", "f8E4M3B11FNUZ", "f8E5M2", "f8E5M2FNUZ", "f8E8M0FNU"};
   return names[static_cast<int>(kind)];
 }
 
+ir::FloatFormat floatFormatOf(ElemKind kind) {
+  using F = ir::FloatFormat;
+  switch (kind) {
+    case ElemKind::F16: return F::F16;
+    case ElemKind::BF16: return F::BF16;
+    case ElemKind::F64:
+    case ElemKind::C128: return F::F64;
+    case ElemKind::F4E2M1FN: return F::F4E2M1FN;
+    case ElemKind::F6E2M3FN: return F::F6E2M3FN;
+    case ElemKind::F6E3M2FN: return F::F6E3M2FN;
+    case ElemKind::F8E3M4: return F::F8E3M4;
+    case ElemKind::F8E4M3: return F::F8E4M3;
+    case ElemKind::F8E4M3FN: return F::F8E4M3FN;
+    case ElemKind::F8E4M3FNUZ: return F::F8E4M3FNUZ;
+    case ElemKind::F8E4M3B11FNUZ: return F::F8E4M3B11FNUZ;
+    case ElemKind::F8E5M2: return F::F8E5M2;
+    case ElemKind::F8E5M2FNUZ: return F::F8E5M2FNUZ;
+    case ElemKind::F8E8M0FNU: return F::F8E8M0FNU;
+    default: return F::F32;
+  }
+}
+
+unsigned elementBitWidth(ElemKind kind, unsigned integerBits) {
+  if (kind <= ElemKind::UI64) return integerBits;
+  switch (kind) {
+    case ElemKind::F16:
+    case ElemKind::BF16: return 16;
+    case ElemKind::F32: return 32;
+    case ElemKind::F64:
+    case ElemKind::C64: return 64;
+    case ElemKind::C128: return 128;
+    default: return minifloatFormat(floatFormatOf(kind))->width();
+  }
+}
+
 ElemKind elemKindOf(const ir::ElementType &e) {
+  if (e.isQuantized() && e.quantizedInfo()) return elemKindOf(e.quantizedInfo()->storageType);
   if (e.isInteger() || e.isIndex()) {
     unsigned w = e.isIndex() ? 64 : e.width();
     if (w == 1) return ElemKind::I1;
@@ -33,6 +72,17 @@ ElemKind elemKindOf(const ir::ElementType &e) {
       case ir::FloatFormat::BF16: return ElemKind::BF16;
       case ir::FloatFormat::F32: return ElemKind::F32;
       case ir::FloatFormat::F64: return ElemKind::F64;
+      case ir::FloatFormat::F4E2M1FN: return ElemKind::F4E2M1FN;
+      case ir::FloatFormat::F6E2M3FN: return ElemKind::F6E2M3FN;
+      case ir::FloatFormat::F6E3M2FN: return ElemKind::F6E3M2FN;
+      case ir::FloatFormat::F8E3M4: return ElemKind::F8E3M4;
+      case ir::FloatFormat::F8E4M3: return ElemKind::F8E4M3;
+      case ir::FloatFormat::F8E4M3FN: return ElemKind::F8E4M3FN;
+      case ir::FloatFormat::F8E4M3FNUZ: return ElemKind::F8E4M3FNUZ;
+      case ir::FloatFormat::F8E4M3B11FNUZ: return ElemKind::F8E4M3B11FNUZ;
+      case ir::FloatFormat::F8E5M2: return ElemKind::F8E5M2;
+      case ir::FloatFormat::F8E5M2FNUZ: return ElemKind::F8E5M2FNUZ;
+      case ir::FloatFormat::F8E8M0FNU: return ElemKind::F8E8M0FNU;
       default: break;
     }
   } else if (e.isComplex()) {
@@ -54,7 +104,8 @@ Tensor::Tensor(const ir::Type &type, std::vector<int64_t> shape) : type_(type), 
   if (type.isTensor() && !type.hasStaticShape()) type_ = type.withShape(shape_);
   const ir::ElementType &e = type.element();
   kind_ = elemKindOf(e);
-  bits_ = e.isIndex() ? 64 : e.isInteger() ? e.width() : 0;
+  const ir::ElementType &storage = e.isQuantized() && e.quantizedInfo() ? e.quantizedInfo()->storageType : e;
+  bits_ = storage.isIndex() ? 64 : storage.isInteger() ? storage.width() : 0;
   numElements_ = 1;
   for (int64_t d : shape_) numElements_ *= d;
   buffer_ = std::make_shared<std::vector<unsigned char>>(static_cast<size_t>(numElements_) * storageSize(kind_));
@@ -125,6 +176,10 @@ void Tensor::finalize() {
   } else if (kind_ == ElemKind::BF16) {
     float *p = data<float>();
     for (int64_t i = 0; i < numElements_; ++i) p[i] = bfloat16BitsToFloat(floatToBFloat16Bits(p[i]));
+  } else if (isMinifloat(kind_)) {
+    MinifloatFormat format = *minifloatFormat(floatFormatOf(kind_));
+    float *p = data<float>();
+    for (int64_t i = 0; i < numElements_; ++i) p[i] = static_cast<float>(roundToMinifloat(format, p[i]));
   } else if (bits_ > 1 && bits_ < 8 * storageSize(kind_)) {
     dispatch(kind_, [&](auto tag) {
       using T = decltype(tag);

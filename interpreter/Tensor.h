@@ -4,8 +4,10 @@
 //
 // Storage: i1 as bool; 2- to 64-bit integers in the smallest of
 // int8..int64/uint8..uint64 that holds them (sub-byte widths wrap on store,
-// `finalize`); f16 and bf16 as float, rounded to their format on store
-// (`finalize`); f32, f64; complex<f32|f64> as std::complex.
+// `finalize`); f16, bf16 and the f4/f6/f8 formats as float, rounded to their
+// format on store (`finalize`); f32, f64; complex<f32|f64> as std::complex.
+// Quantized tensors hold their storage type's integers; the quantization
+// parameters stay in `type()` (interpreter/Quantization.h).
 #pragma once
 
 #include <complex>
@@ -19,7 +21,20 @@
 
 namespace shlo::interpreter {
 
-enum class ElemKind : uint8_t { I1, SI8, SI16, SI32, SI64, UI8, UI16, UI32, UI64, F16, BF16, F32, F64, C64, C128 };
+enum class ElemKind : uint8_t {
+  I1, SI8, SI16, SI32, SI64, UI8, UI16, UI32, UI64, F16, BF16, F32, F64, C64, C128,
+  // The small float formats (interpreter/FloatFormats.h), stored as float.
+  F4E2M1FN, F6E2M3FN, F6E3M2FN, F8E3M4, F8E4M3, F8E4M3FN, F8E4M3FNUZ, F8E4M3B11FNUZ, F8E5M2, F8E5M2FNUZ, F8E8M0FNU,
+};
+
+/// True for the f4/f6/f8 kinds.
+inline bool isMinifloat(ElemKind kind) { return kind >= ElemKind::F4E2M1FN; }
+/// The ir float format of a float kind (f16, bf16, f32, f64 and the minifloats).
+ir::FloatFormat floatFormatOf(ElemKind kind);
+/// Storage width in bits of one element of the element type (not of its
+/// in-memory representation): 1 for i1, 4 for f4E2M1FN, 16 for bf16, 64
+/// for complex<f32>.
+unsigned elementBitWidth(ElemKind kind, unsigned integerBits);
 
 /// Bytes per element of a kind's storage.
 size_t storageSize(ElemKind kind);
@@ -40,7 +55,18 @@ decltype(auto) dispatch(ElemKind kind, F &&f) {
     case ElemKind::UI64: return f(uint64_t{});
     case ElemKind::F16:
     case ElemKind::BF16:
-    case ElemKind::F32: return f(float{});
+    case ElemKind::F32:
+    case ElemKind::F4E2M1FN:
+    case ElemKind::F6E2M3FN:
+    case ElemKind::F6E3M2FN:
+    case ElemKind::F8E3M4:
+    case ElemKind::F8E4M3:
+    case ElemKind::F8E4M3FN:
+    case ElemKind::F8E4M3FNUZ:
+    case ElemKind::F8E4M3B11FNUZ:
+    case ElemKind::F8E5M2:
+    case ElemKind::F8E5M2FNUZ:
+    case ElemKind::F8E8M0FNU: return f(float{});
     case ElemKind::F64: return f(double{});
     case ElemKind::C64: return f(std::complex<float>{});
     case ElemKind::C128: return f(std::complex<double>{});
@@ -82,7 +108,10 @@ class Tensor {
   unsigned char *bytes() { return buffer_->data(); }
   const unsigned char *bytes() const { return buffer_->data(); }
 
-  /// Rounds f16/bf16 elements to their format and wraps sub-byte integers
+  /// True when the element type is a quantized element type.
+  bool isQuantized() const { return type_.element().isQuantized(); }
+
+  /// Rounds f16/bf16/f4/f6/f8 elements to their format and wraps sub-byte integers
   /// to their width: called by every op on the tensors it produces.
   void finalize();
 
