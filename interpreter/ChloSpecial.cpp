@@ -13,6 +13,7 @@
 #include <numeric>
 
 #include "interpreter/Errors.h"
+#include "interpreter/FloatFormats.h"
 #include "interpreter/Ops.h"
 
 namespace shlo::interpreter {
@@ -154,6 +155,10 @@ Tensor evalNextAfter(const Tensor &x, const Tensor &y, const ir::Type &resultTyp
           }
           if (kind == ElemKind::BF16) {
             r[i] = nextAfter16(a[i], b[i], floatToBFloat16Bits, bfloat16BitsToFloat);
+            continue;
+          }
+          if (isMinifloat(kind)) {
+            r[i] = static_cast<float>(nextAfterMinifloat(*minifloatFormat(floatFormatOf(kind)), a[i], b[i]));
             continue;
           }
         }

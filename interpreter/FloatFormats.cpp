@@ -150,4 +150,30 @@ uint32_t encodeMinifloat(const MinifloatFormat &f, double value) {
   return sign | static_cast<uint32_t>(magnitude);
 }
 
+double nextAfterMinifloat(const MinifloatFormat &f, double from, double to) {
+  double nan = std::numeric_limits<double>::quiet_NaN();
+  if (std::isnan(from) || std::isnan(to)) return nan;
+  if (from == to) return to;
+  uint32_t bits = encodeMinifloat(f, from);
+  if (f.nonFinite == NF::UnsignedExponent) {
+    // Powers of two only: step the exponent field, staying in range.
+    uint32_t top = allOnes(f.exponentBits) - 1;
+    if (from < to) return bits < top ? decodeMinifloat(f, bits + 1) : decodeMinifloat(f, bits);
+    return bits > 0 ? decodeMinifloat(f, bits - 1) : decodeMinifloat(f, bits);
+  }
+  uint32_t signBit = 1u << (f.exponentBits + f.mantissaBits);
+  if (from == 0) return decodeMinifloat(f, 1u | (to < 0 ? signBit : 0));  // smallest subnormal towards `to`
+  // Away from zero increments the magnitude, towards zero decrements it.
+  bool away = (from < to) == (from > 0);
+  uint32_t maxExponentField, maxMantissaField;
+  largestFinite(f, maxExponentField, maxMantissaField);
+  if (away && (bits & (signBit - 1)) == ((maxExponentField << f.mantissaBits) | maxMantissaField)) {
+    // Past the largest finite value: infinity, NaN, or (finite-only) none.
+    if (f.nonFinite == NF::Ieee) return from > 0 ? INFINITY : -INFINITY;
+    return f.nonFinite == NF::FiniteOnly ? from : nan;
+  }
+  bits = away ? bits + 1 : bits - 1;
+  return decodeMinifloat(f, bits);
+}
+
 }  // namespace shlo::interpreter

@@ -52,6 +52,9 @@ std::optional<MinifloatFormat> minifloatFormat(ir::FloatFormat format);
 uint32_t encodeMinifloat(const MinifloatFormat &format, double value);
 /// The value of a bit pattern (bits above `width()` are ignored).
 double decodeMinifloat(const MinifloatFormat &format, uint32_t bits);
+/// chlo.next_after in the format: the neighbour of `from` (a value of the
+/// format) towards `to`; NaN if either is NaN, `to` if they are equal.
+double nextAfterMinifloat(const MinifloatFormat &format, double from, double to);
 /// decode(encode(value)): the nearest value of the format.
 inline double roundToMinifloat(const MinifloatFormat &format, double value) {
   return decodeMinifloat(format, encodeMinifloat(format, value));

@@ -181,6 +181,9 @@ const std::unordered_set<std::string_view> &storageOps() {
       "stablehlo.reduce_scatter", "stablehlo.all_to_all", "stablehlo.collective_broadcast",
       "stablehlo.collective_permute", "stablehlo.send", "stablehlo.recv", "stablehlo.infeed",
       "stablehlo.outfeed", "interpreter.run_parallel", "check.expect_eq", "check.expect_eq_const",
+      // Ops other parts of the interpreter may add: a composite calls its
+      // decomposition; probe and print pass their operand through.
+      "stablehlo.composite", "interpreter.probe", "interpreter.print",
   };
   return ops;
 }

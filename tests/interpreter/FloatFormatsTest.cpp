@@ -160,3 +160,19 @@ TEST(FloatFormats, BitcastConvertUsesEncodings) {
   Tensor packed = evalBitcastConvert(f4, ir::Type::tensor({1}, ir::ElementType::integer(8, ir::Signedness::Unsigned)));
   EXPECT_EQ(packed.data<uint8_t>()[0], 0x97);
 }
+
+TEST(FloatFormats, NextAfterStepsThroughEncodings) {
+  MinifloatFormat e4m3 = format(F::F8E4M3FN);
+  EXPECT_EQ(nextAfterMinifloat(e4m3, 1.0, 2.0), 1.125);
+  EXPECT_EQ(nextAfterMinifloat(e4m3, 1.0, 0.0), 0.9375);
+  EXPECT_EQ(nextAfterMinifloat(e4m3, 0.0, -1.0), -std::ldexp(1.0, -9));
+  EXPECT_TRUE(std::isnan(nextAfterMinifloat(e4m3, 448.0, 1000.0)));
+  EXPECT_TRUE(std::isinf(nextAfterMinifloat(format(F::F8E5M2), 57344.0, INFINITY)));
+  EXPECT_EQ(nextAfterMinifloat(format(F::F4E2M1FN), 6.0, 7.0), 6.0);
+  EXPECT_EQ(nextAfterMinifloat(format(F::F4E2M1FN), -6.0, 0.0), -4.0);
+  EXPECT_EQ(nextAfterMinifloat(format(F::F8E8M0FNU), 1.0, 3.0), 2.0);
+  // Through the op: chlo.next_after on an f8 tensor.
+  ir::Type t = tensorOf({1}, F::F8E4M3FN);
+  Tensor r = evalNextAfter(decodeDenseLiteral("[1.0]", t), decodeDenseLiteral("[2.0]", t), t);
+  EXPECT_EQ(r.data<float>()[0], 1.125f);
+}
