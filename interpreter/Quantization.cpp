@@ -117,7 +117,15 @@ Tensor quantize(const Tensor &operand, const ir::Type &resultType) {
             // interpreter's float -> integer convert).
             if (!std::isnan(v)) v = std::min(std::max(v, lo), hi);
             v = std::nearbyint(v);
-            r[i] = std::isnan(v) ? S{0} : static_cast<S>(v);
+            if (std::isnan(v)) {
+              r[i] = S{0};
+              continue;
+            }
+            // The expressed type may not hold storage_max exactly (f32 and
+            // i32 storage): keep the integer inside the storage range.
+            double d = std::min(std::max(static_cast<double>(v), static_cast<double>(q.storageMin)),
+                                static_cast<double>(q.storageMax));
+            r[i] = static_cast<S>(static_cast<int64_t>(d));
           }
         } else {
           throw UnsupportedOp("quantize: storage type " + q.storageType.str() + " is not an integer type");

@@ -170,3 +170,29 @@ TEST(QuantizedPrograms, UnsupportedQuantizedOpIsReportedNotMiscomputed) {
                UnsupportedOp);
   EXPECT_FALSE(called);
 }
+
+TEST(QuantizedPrograms, QuantizedConstantsHoldStorageValues) {
+  analysis::Analysis keep;
+  FunctionOutcome r = runProgram(R"(
+func.func @main() {
+  %c = stablehlo.constant dense<[10, -128, 127]> : tensor<3x!quant.uniform<i8:f32, 0.5:-20>>
+  %f = stablehlo.uniform_dequantize %c : (tensor<3x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<3xf32>
+  check.expect_almost_eq_const %f, dense<[15.0, -54.0, 73.5]> : tensor<3xf32>
+  // -73.5 saturates: -73.5 / 0.5 - 20 = -167 -> -128 -> -54.0.
+  %n = stablehlo.negate %c : tensor<3x!quant.uniform<i8:f32, 0.5:-20>>
+  %g = stablehlo.uniform_dequantize %n : (tensor<3x!quant.uniform<i8:f32, 0.5:-20>>) -> tensor<3xf32>
+  check.expect_almost_eq_const %g, dense<[-15.0, 54.0, -54.0]> : tensor<3xf32>
+  func.return
+}
+)", keep);
+  EXPECT_EQ(r.status, FunctionOutcome::Status::Passed) << r.message;
+  EXPECT_EQ(r.checks, 2);
+}
+
+TEST(Quantization, I32StorageSaturatesWithoutOverflow) {
+  // 2147483647 is not an f32: the clamp bound rounds up to 2^31, and the
+  // conversion must still land on storage_max.
+  ir::Type q = ir::Type::tensor({2}, quantized({1.0}, {0}, std::nullopt, 32));
+  Tensor x = decodeDenseLiteral("[1e20, -1e20]", ir::Type::tensor({2}, f32()));
+  EXPECT_EQ(values<int32_t>(evalUniformQuantize(x, q)), (std::vector<int32_t>{2147483647, -2147483647 - 1}));
+}
