@@ -6,6 +6,7 @@
 #include <unordered_map>
 
 #include "interpreter/DenseLiteral.h"
+#include "interpreter/OpHandlers.h"
 #include "interpreter/Ops.h"
 
 namespace shlo::interpreter {
@@ -934,7 +935,7 @@ const std::unordered_map<std::string, Handler> &handlers() {
          return std::vector<Value>{};
        }},
       {"stablehlo.custom_call",
-       [](Interpreter &in, const Operation &op, const Operands &v, Interpreter::Env &) {
+       [](Interpreter &in, const Operation &op, const Operands &v, Interpreter::Env &env) {
          std::string target = enumAttr(op, "call_target_name");
          static const std::unordered_map<std::string, std::string> checks = {
              {"check.expect_eq", "eq"}, {"check.expect_almost_eq", "almost_eq"}, {"check.expect_close", "close"}};
@@ -957,6 +958,7 @@ const std::unordered_map<std::string, Handler> &handlers() {
            if (!equal) throw CheckFailure("check.eq: operands differ");
            return one(r);
          }
+         if (const OpHandler *h = findCustomCallTarget(target)) return (*h)(in, op, v, env);
          throw UnsupportedOp("custom_call target `" + target + "` is not known to the interpreter");
        }},
   };
@@ -975,7 +977,15 @@ const char *statusName(FunctionOutcome::Status status) {
   return "?";
 }
 
-bool isSupportedOp(const std::string &name) { return handlers().count(name) != 0; }
+/// The main table first, then the family files' extension table (OpHandlers.h).
+static const Handler *findHandler(const std::string &name) {
+  auto it = handlers().find(name);
+  if (it != handlers().end()) return &it->second;
+  auto ext = extensionHandlers().find(name);
+  return ext == extensionHandlers().end() ? nullptr : &ext->second;
+}
+
+bool isSupportedOp(const std::string &name) { return findHandler(name) != nullptr; }
 
 Interpreter::Interpreter(const ir::Module &module)
     : module_(module), ownGrid_(std::make_shared<ProcessGrid>(1, 1)), process_{ownGrid_.get(), 0, 0} {}
@@ -1037,6 +1047,42 @@ std::vector<Value> Interpreter::callFunction(const ir::Operation &fn, const std:
   return out;
 }
 
+const Interpreter::BlockPlan &Interpreter::planOf(const ir::Block &block) {
+  auto it = plans_.find(&block);
+  if (it != plans_.end()) return it->second;
+  // Last use of every value, by op index in this block; values used in an
+  // op's regions are used by that op.
+  std::unordered_map<const ir::Value *, size_t> lastUse;
+  for (size_t i = 0; i < block.operations.size(); ++i) {
+    const ir::Operation *op = block.operations[i];
+    for (const ir::Value *v : op->operands) lastUse[v] = i;
+    for (const ir::Region *r : op->regions) {
+      for (const ir::Block *b : r->blocks) {
+        ir::walk(b->operations, [&](ir::Operation *nested) {
+          for (const ir::Value *v : nested->operands) lastUse[v] = i;
+        });
+      }
+    }
+  }
+  BlockPlan plan;
+  plan.dropAfter.resize(block.operations.size());
+  for (const ir::Value *arg : block.arguments) {
+    auto use = lastUse.find(arg);
+    if (use == lastUse.end()) {
+      plan.dropAtEntry.push_back(arg);
+    } else {
+      plan.dropAfter[use->second].push_back(arg);
+    }
+  }
+  for (size_t i = 0; i < block.operations.size(); ++i) {
+    for (const ir::Value *r : block.operations[i]->results) {
+      auto use = lastUse.find(r);
+      plan.dropAfter[use == lastUse.end() ? i : std::max(i, use->second)].push_back(r);
+    }
+  }
+  return plans_.emplace(&block, std::move(plan)).first->second;
+}
+
 std::vector<Value> Interpreter::runRegion(const ir::Region &region, const std::vector<Value> &arguments, Env &env) {
   if (region.blocks.empty()) return {};
   const ir::Block &block = *region.blocks[0];
@@ -1044,8 +1090,11 @@ std::vector<Value> Interpreter::runRegion(const ir::Region &region, const std::v
     throw RuntimeError("region expects " + std::to_string(block.arguments.size()) + " arguments, got " +
                        std::to_string(arguments.size()));
   }
+  const BlockPlan &plan = planOf(block);
   for (size_t i = 0; i < arguments.size(); ++i) env[block.arguments[i]] = arguments[i];
-  for (const ir::Operation *op : block.operations) {
+  for (const ir::Value *v : plan.dropAtEntry) env.erase(v);
+  for (size_t index = 0; index < block.operations.size(); ++index) {
+    const ir::Operation *op = block.operations[index];
     const std::string &name = op->name;
     if (name == "func.return" || name == "stablehlo.return" || name == "chlo.return" || name == "mhlo.return") {
       std::vector<Value> out;
@@ -1054,17 +1103,20 @@ std::vector<Value> Interpreter::runRegion(const ir::Region &region, const std::v
         if (it == env.end()) throw RuntimeError("value " + (v ? v->name : "?") + " has no value at run time", op->range);
         out.push_back(it->second);
       }
+      for (const ir::Value *v : plan.dropAfter[index]) env.erase(v);
       return out;
     }
     evalOp(*op, env);
+    // Free what this block will not read again, so memory follows the live set.
+    for (const ir::Value *v : plan.dropAfter[index]) env.erase(v);
   }
   return {};
 }
 
 void Interpreter::evalOp(const ir::Operation &op, Env &env) {
   try {
-    auto handler = handlers().find(op.name);
-    if (handler == handlers().end()) throw UnsupportedOp("op `" + op.name + "` is not supported by the interpreter yet");
+    const Handler *handler = findHandler(op.name);
+    if (!handler) throw UnsupportedOp("op `" + op.name + "` is not supported by the interpreter yet");
     std::vector<Value> operands;
     operands.reserve(op.operands.size());
     for (const ir::Value *v : op.operands) {
@@ -1072,7 +1124,7 @@ void Interpreter::evalOp(const ir::Operation &op, Env &env) {
       if (!v || it == env.end()) throw RuntimeError("operand " + (v ? v->name : std::string("?")) + " has no value");
       operands.push_back(it->second);
     }
-    std::vector<Value> results = handler->second(*this, op, operands, env);
+    std::vector<Value> results = (*handler)(*this, op, operands, env);
     if (results.size() != op.results.size()) {
       throw RuntimeError(op.name + " produced " + std::to_string(results.size()) + " values, the op has " +
                          std::to_string(op.results.size()) + " results");

@@ -59,6 +59,16 @@ class Interpreter {
  private:
   void evalOp(const ir::Operation &op, Env &env);
 
+  /// When a block's values die: after op i, `dropAfter[i]` are used no
+  /// more (a use inside an op's regions counts as a use by that op); block
+  /// arguments never used are in `dropAtEntry`.
+  struct BlockPlan {
+    std::vector<const ir::Value *> dropAtEntry;
+    std::vector<std::vector<const ir::Value *>> dropAfter;
+  };
+  const BlockPlan &planOf(const ir::Block &block);
+  std::unordered_map<const ir::Block *, BlockPlan> plans_;
+
   const ir::Module &module_;
   std::unordered_map<const ir::Operation *, Tensor> constants_;
   int checks_ = 0;
