@@ -4,6 +4,7 @@
 #include <functional>
 #include <thread>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "interpreter/DenseLiteral.h"
 #include "interpreter/OpHandlers.h"
@@ -199,42 +200,14 @@ struct ProcessFailure {
   std::optional<syntax::TextRange> range;
 };
 
-/// interpreter.run_parallel: runs programs[r][p] as process (r, p), each on
-/// its own thread with its own evaluator, operands and results flattened in
-/// row-major process order. The first real failure (not a process left
-/// waiting because of it) is rethrown, naming the process.
-std::vector<Value> runParallel(Interpreter &in, const Operation &op, const Operands &v) {
-  const ir::Attribute &programsAttr = attr(op, "programs");
-  if (programsAttr.kind != ir::Attribute::Kind::Array || programsAttr.elements.empty()) {
-    throw RuntimeError("run_parallel: `programs` must be a non-empty list of lists of @functions");
-  }
-  std::vector<std::vector<std::string>> programs;
-  for (const ir::Attribute &row : programsAttr.elements) programs.push_back(symbolList(op, row));
-  int64_t R = static_cast<int64_t>(programs.size()), P = static_cast<int64_t>(programs[0].size());
-  for (const auto &row : programs) {
-    if (static_cast<int64_t>(row.size()) != P || P == 0) throw RuntimeError("run_parallel: `programs` rows differ in length");
-  }
-  auto grid = std::make_shared<ProcessGrid>(R, P);
-  if (const ir::Attribute *infeed = op.attribute("infeed")) {
-    std::deque<std::vector<Value>> queue;
-    for (const std::string &fn : symbolList(op, *infeed)) queue.push_back(in.call(fn, {}));
-    grid->setInfeed(std::move(queue));
-  }
-  // Split the operands by each program's arity.
-  std::vector<const ir::Operation *> functions;
-  std::vector<std::vector<Value>> arguments;
-  size_t next = 0;
-  for (int64_t i = 0; i < R * P; ++i) {
-    const std::string &name = programs[i / P][i % P];
-    const ir::Operation *fn = findFunction(in.module(), name);
-    if (!fn || fn->regions.empty() || fn->regions[0]->blocks.empty()) throw RuntimeError("run_parallel: no function named @" + name);
-    size_t arity = fn->regions[0]->blocks[0]->arguments.size();
-    if (next + arity > v.size()) throw RuntimeError("run_parallel: too few inputs for the programs' arguments");
-    functions.push_back(fn);
-    arguments.emplace_back(v.begin() + static_cast<std::ptrdiff_t>(next), v.begin() + static_cast<std::ptrdiff_t>(next + arity));
-    next += arity;
-  }
-  if (next != v.size()) throw RuntimeError("run_parallel: more inputs than the programs take");
+/// Runs functions[i] with arguments[i] as process i of `grid` (row-major),
+/// each on its own thread with its own evaluator; returns each process's
+/// results. The first real failure (not a process left waiting because of
+/// it) is rethrown, naming the process.
+std::vector<std::vector<Value>> runProcesses(Interpreter &in, const std::shared_ptr<ProcessGrid> &grid,
+                                             const std::vector<const ir::Operation *> &functions,
+                                             const std::vector<std::vector<Value>> &arguments) {
+  int64_t R = grid->numReplicas(), P = grid->numPartitions();
   std::vector<std::vector<Value>> results(static_cast<size_t>(R * P));
   std::vector<std::optional<ProcessFailure>> failures(static_cast<size_t>(R * P));
   std::vector<int> checks(static_cast<size_t>(R * P), 0);
@@ -285,8 +258,47 @@ std::vector<Value> runParallel(Interpreter &in, const Operation &op, const Opera
       default: rethrow(RuntimeError(message, first->range));
     }
   }
+  return results;
+}
+
+/// interpreter.run_parallel: runs programs[r][p] as process (r, p), each on
+/// its own thread with its own evaluator, operands and results flattened in
+/// row-major process order. The first real failure (not a process left
+/// waiting because of it) is rethrown, naming the process.
+std::vector<Value> runParallel(Interpreter &in, const Operation &op, const Operands &v) {
+  const ir::Attribute &programsAttr = attr(op, "programs");
+  if (programsAttr.kind != ir::Attribute::Kind::Array || programsAttr.elements.empty()) {
+    throw RuntimeError("run_parallel: `programs` must be a non-empty list of lists of @functions");
+  }
+  std::vector<std::vector<std::string>> programs;
+  for (const ir::Attribute &row : programsAttr.elements) programs.push_back(symbolList(op, row));
+  int64_t R = static_cast<int64_t>(programs.size()), P = static_cast<int64_t>(programs[0].size());
+  for (const auto &row : programs) {
+    if (static_cast<int64_t>(row.size()) != P || P == 0) throw RuntimeError("run_parallel: `programs` rows differ in length");
+  }
+  auto grid = std::make_shared<ProcessGrid>(R, P);
+  if (const ir::Attribute *infeed = op.attribute("infeed")) {
+    std::deque<std::vector<Value>> queue;
+    for (const std::string &fn : symbolList(op, *infeed)) queue.push_back(in.call(fn, {}));
+    grid->setInfeed(std::move(queue));
+  }
+  // Split the operands by each program's arity.
+  std::vector<const ir::Operation *> functions;
+  std::vector<std::vector<Value>> arguments;
+  size_t next = 0;
+  for (int64_t i = 0; i < R * P; ++i) {
+    const std::string &name = programs[i / P][i % P];
+    const ir::Operation *fn = findFunction(in.module(), name);
+    if (!fn || fn->regions.empty() || fn->regions[0]->blocks.empty()) throw RuntimeError("run_parallel: no function named @" + name);
+    size_t arity = fn->regions[0]->blocks[0]->arguments.size();
+    if (next + arity > v.size()) throw RuntimeError("run_parallel: too few inputs for the programs' arguments");
+    functions.push_back(fn);
+    arguments.emplace_back(v.begin() + static_cast<std::ptrdiff_t>(next), v.begin() + static_cast<std::ptrdiff_t>(next + arity));
+    next += arity;
+  }
+  if (next != v.size()) throw RuntimeError("run_parallel: more inputs than the programs take");
   std::vector<Value> out;
-  for (const std::vector<Value> &r : results) out.insert(out.end(), r.begin(), r.end());
+  for (const std::vector<Value> &r : runProcesses(in, grid, functions, arguments)) out.insert(out.end(), r.begin(), r.end());
   return out;
 }
 
@@ -1139,12 +1151,77 @@ void Interpreter::evalOp(const ir::Operation &op, Env &env) {
   }
 }
 
+GridSize gridSizeOf(const ir::Module &module) {
+  GridSize size;
+  for (const ir::Operation *op : module.topLevel) {
+    if (op->name != "builtin.module") continue;
+    auto read = [&](const char *name, int64_t &out) {
+      const ir::Attribute *a = op->attribute(name);
+      if (a && a->kind == ir::Attribute::Kind::Integer) out = a->integer;
+    };
+    read("mhlo.num_replicas", size.numReplicas);
+    read("mhlo.num_partitions", size.numPartitions);
+    break;
+  }
+  return size;
+}
+
+bool usesCollectives(const ir::Module &module, const std::string &name) {
+  static const std::unordered_set<std::string> talking = {
+      "stablehlo.all_gather",   "stablehlo.all_reduce",         "stablehlo.reduce_scatter",
+      "stablehlo.all_to_all",   "stablehlo.collective_broadcast", "stablehlo.collective_permute",
+      "stablehlo.collective_reduce", "stablehlo.replica_id",     "stablehlo.partition_id",
+      "stablehlo.send",         "stablehlo.recv",               "stablehlo.cross-replica-sum"};
+  std::unordered_set<std::string> seen;
+  std::vector<std::string> pending = {name};
+  while (!pending.empty()) {
+    std::string next = pending.back();
+    pending.pop_back();
+    if (!seen.insert(next).second) continue;
+    const ir::Operation *fn = findFunction(module, next);
+    if (!fn) continue;
+    bool found = false;
+    for (const ir::Region *r : fn->regions) {
+      for (const ir::Block *b : r->blocks) {
+        ir::walk(b->operations, [&](ir::Operation *op) {
+          if (talking.count(op->name)) found = true;
+          if (op->name == "func.call" || op->name == "stablehlo.composite") {
+            const ir::Attribute *callee = op->attribute(op->name == "func.call" ? "callee" : "decomposition");
+            if (callee) pending.push_back(callee->text);
+          }
+        });
+      }
+    }
+    if (found) return true;
+  }
+  return false;
+}
+
+std::vector<std::vector<Value>> Interpreter::runOnGrid(const std::string &name, const std::vector<Value> &arguments,
+                                                       int64_t numReplicas, int64_t numPartitions) {
+  if (numReplicas < 1 || numPartitions < 1) {
+    throw RuntimeError("the process grid must be at least 1x1, got " + std::to_string(numReplicas) + "x" +
+                       std::to_string(numPartitions));
+  }
+  const ir::Operation *fn = findFunction(module_, name);
+  if (!fn) throw RuntimeError("no function named @" + name);
+  auto grid = std::make_shared<ProcessGrid>(numReplicas, numPartitions);
+  size_t n = static_cast<size_t>(numReplicas * numPartitions);
+  return runProcesses(*this, grid, std::vector<const ir::Operation *>(n, fn), std::vector<std::vector<Value>>(n, arguments));
+}
+
 FunctionOutcome Interpreter::run(const std::string &name, const std::vector<Value> &arguments) {
   FunctionOutcome outcome;
   outcome.function = name;
   int before = checks_;
   try {
-    outcome.results = call(name, arguments);
+    GridSize grid = gridSizeOf(module_);
+    if (grid.numReplicas * grid.numPartitions > 1 && usesCollectives(module_, name)) {
+      outcome.processResults = runOnGrid(name, arguments, grid.numReplicas, grid.numPartitions);
+      outcome.results = outcome.processResults.at(0);
+    } else {
+      outcome.results = call(name, arguments);
+    }
   } catch (const CheckFailure &e) {
     outcome.status = FunctionOutcome::Status::CheckFailed;
     outcome.message = e.what();

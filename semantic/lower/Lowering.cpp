@@ -265,6 +265,12 @@ class Lowerer {
         for (const auto &c : namedChildren(n)) {
           if (c.fieldId == fields().operand) operands.push_back(c.node);
           if (c.fieldId == fields().region) regions.push_back(c.node);
+          // `index.constant 4` / `index.bool.constant true`: the value is the
+          // op's only token (the index dialect writes no type).
+          if ((op->name == "index.constant" || op->name == "index.bool.constant") && !op->attribute("value") &&
+              (isKind(c.node, "integer") || isKind(c.node, "boolean"))) {
+            op->setAttribute("value", values_.attribute(c.node), rangeOf(c.node));
+          }
         }
       }
     }
