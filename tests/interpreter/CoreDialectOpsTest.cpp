@@ -73,9 +73,15 @@ TEST(CoreDialectOps, IntegerArithmeticCompareSelectAndCasts) {
   check.expect_eq_const %t3, dense<[-3]> : tensor<1xindex>
   %t4 = tensor.from_elements %h : tensor<1xi8>
   check.expect_eq_const %t4, dense<[-2]> : tensor<1xi8>
+  %true = arith.constant true : i1
+  %pick = arith.select %true, %a, %b : i32
+  %big = arith.constant 4294967295 : i64
+  %wrap = arith.trunci %big : i64 to i32
+  %t5 = tensor.from_elements %pick, %wrap : tensor<2xi32>
+  check.expect_eq_const %t5, dense<[7, -1]> : tensor<2xi32>
   func.return
 })",
-               5);
+               6);
 }
 
 TEST(CoreDialectOps, FloatArithmeticOnScalarsAndZeroDTensors) {
@@ -169,4 +175,23 @@ TEST(CoreDialectOps, DivisionByZeroIsARuntimeErrorWithTheOpsRange) {
   EXPECT_EQ(r.opName, "arith.divsi");
   ASSERT_TRUE(r.range.has_value());
   EXPECT_EQ(text.substr(r.range->begin, 16), "%q = arith.divsi");
+}
+
+TEST(CoreDialectOps, StdPrettyFormsWithoutADialectPrefix) {
+  // Before the arith split, `std` ops printed without a prefix.
+  expectPasses(R"(func.func @main() {
+  %a = constant 6 : index
+  %b = constant 4 : index
+  %s = addi %a, %b : index
+  %m = muli %s, %b : index
+  %t = "tensor.from_elements"(%s, %m) : (index, index) -> tensor<2xindex>
+  check.expect_eq_const %t, dense<[10, 40]> : tensor<2xindex>
+  %x = stablehlo.constant dense<[[1.0, 2.0, 3.0]]> : tensor<1x3xf32>
+  %c1 = constant 1 : index
+  %d = "std.dim"(%x, %c1) : (tensor<1x3xf32>, index) -> index
+  %td = "tensor.from_elements"(%d) : (index) -> tensor<1xindex>
+  check.expect_eq_const %td, dense<3> : tensor<1xindex>
+  func.return
+})",
+               2);
 }
