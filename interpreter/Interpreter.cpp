@@ -971,7 +971,9 @@ const std::unordered_map<std::string, Handler> &handlers() {
            return one(r);
          }
          if (const OpHandler *h = findCustomCallTarget(target)) return (*h)(in, op, v, env);
-         throw UnsupportedOp("custom_call target `" + target + "` is not known to the interpreter");
+         throw UnsupportedOp("custom_call target `" + target +
+                             "` is not known to the interpreter (it knows check.expect_eq, check.expect_almost_eq, "
+                             "check.expect_close, check.eq and the sharding/placement annotations)");
        }},
   };
   return table;

@@ -69,6 +69,10 @@ class Interpreter {
   const ProcessContext &process() const { return process_; }
   void setProcess(const ProcessContext &process) { process_ = process; }
   const Tensor &constantOf(const ir::Operation &op);
+  /// How many times `op` has asked before (0 the first time): ops with
+  /// implementation-defined output (rng) use it to differ per evaluation
+  /// while a fresh Interpreter repeats the same values.
+  uint64_t nextEvaluation(const ir::Operation &op) { return evaluations_[&op]++; }
 
  private:
   void evalOp(const ir::Operation &op, Env &env);
@@ -82,6 +86,7 @@ class Interpreter {
   };
   const BlockPlan &planOf(const ir::Block &block);
   std::unordered_map<const ir::Block *, BlockPlan> plans_;
+  std::unordered_map<const ir::Operation *, uint64_t> evaluations_;
 
   const ir::Module &module_;
   std::unordered_map<const ir::Operation *, Tensor> constants_;

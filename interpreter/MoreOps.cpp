@@ -452,8 +452,10 @@ void addMoreHandlers(OpHandlerTable &t) {
                                                  resultTypeOf(op, 1)));
   };
   t["stablehlo.rng"] = [](Interpreter &in, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
-    // A fresh seed per rng op evaluated, so two rng ops differ but runs repeat.
-    uint64_t seed = 0x5eed0000u + static_cast<uint64_t>(in.checksEvaluated()) + reinterpret_cast<uintptr_t>(&op) % 4093;
+    // Seeded by the op's place in the text and how often this evaluator ran
+    // it: two rng ops (or two loop iterations) differ, and a fresh run of the
+    // same program gives the same numbers.
+    uint64_t seed = 0x5eed0000ull ^ (static_cast<uint64_t>(op.range.begin) * 0x9E3779B97F4A7C15ull) ^ in.nextEvaluation(op);
     return one(evalRng(operandTensor(op, v, 0), operandTensor(op, v, 1), ints1d(op, v, 2), textAttr(op, "rng_distribution"),
                        resultTypeOf(op), seed));
   };

@@ -135,6 +135,51 @@ TEST(InterpreterCoverage, RaggedDotContractingAndBatchModes) {
                1);
 }
 
+TEST(InterpreterCoverage, RaggedDotPerBatchGroupSizes) {
+  // Mode 1 with group_sizes [b, g]: batch 0 splits its rows 1 | 1, batch 1 puts both in group 0.
+  expectPasses(R"(func.func @main() {
+  %lhs = stablehlo.constant dense<[[[1], [2]], [[3], [4]]]> : tensor<2x2x1xi32>
+  %rhs = stablehlo.constant dense<[[[[10]], [[100]]], [[[20]], [[200]]]]> : tensor<2x2x1x1xi32>
+  %g = stablehlo.constant dense<[[1, 1], [2, 0]]> : tensor<2x2xi64>
+  %r = "chlo.ragged_dot"(%lhs, %rhs, %g) {
+    ragged_dot_dimension_numbers = #chlo.ragged_dot<lhs_batching_dimensions = [0], rhs_batching_dimensions = [1],
+      lhs_contracting_dimensions = [2], rhs_contracting_dimensions = [2], lhs_ragged_dimensions = [1],
+      rhs_group_dimensions = [0]>
+  } : (tensor<2x2x1xi32>, tensor<2x2x1x1xi32>, tensor<2x2xi64>) -> tensor<2x2x1xi32>
+  check.expect_eq_const %r, dense<[[[10], [40]], [[300], [400]]]> : tensor<2x2x1xi32>
+  func.return
+})",
+               1);
+}
+
+TEST(InterpreterCoverage, AsyncRunsItsBodyAndRngIsRepeatable) {
+  std::string text = R"(func.func @main() -> tensor<4xf32> {
+  %x = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %f = "stablehlo.async_start"(%x) ({
+    ^bb0(%arg: tensor<2xf32>):
+      %s = stablehlo.slice %arg [1:2] : (tensor<2xf32>) -> tensor<1xf32>
+      stablehlo.return %s : tensor<1xf32>
+  }) : (tensor<2xf32>) -> !stablehlo.future<tensor<1xf32>>
+  %d = "stablehlo.async_done"(%f) : (!stablehlo.future<tensor<1xf32>>) -> tensor<1xf32>
+  check.expect_eq_const %d, dense<[2.0]> : tensor<1xf32>
+  %a = stablehlo.constant dense<-1.0> : tensor<f32>
+  %b = stablehlo.constant dense<1.0> : tensor<f32>
+  %shape = stablehlo.constant dense<[4]> : tensor<1xi64>
+  %r = stablehlo.rng %a, %b, %shape, distribution = UNIFORM : (tensor<f32>, tensor<f32>, tensor<1xi64>) -> tensor<4xf32>
+  func.return %r : tensor<4xf32>
+})";
+  FunctionOutcome first = runMain(text), second = runMain(text);
+  ASSERT_EQ(first.status, FunctionOutcome::Status::Passed) << first.message;
+  ASSERT_EQ(second.status, FunctionOutcome::Status::Passed) << second.message;
+  const Tensor &r = first.results.at(0).tensor;
+  for (int64_t i = 0; i < 4; ++i) {
+    EXPECT_GE(r.realAt(i), -1.0);
+    EXPECT_LT(r.realAt(i), 1.0);
+    EXPECT_EQ(r.realAt(i), second.results.at(0).tensor.realAt(i));
+  }
+  EXPECT_NE(r.realAt(0), r.realAt(1));
+}
+
 TEST(InterpreterCoverage, ChloSpecialFunctionsAndBroadcasts) {
   expectPasses(R"(func.func @main() {
   %x = stablehlo.constant dense<[0.0, 0.5, -1.0]> : tensor<3xf64>
