@@ -227,6 +227,7 @@ Tensor cholesky(const Tensor &a, bool lower, const ir::Type &resultType) {
 /// einsum over one or two operands: `config` is "ab,bc->ac" or "ab->a";
 /// letters absent from the output are summed over.
 Tensor einsum(const std::vector<Tensor> &inputsIn, const std::string &config, const ir::Type &resultType) {
+  if (config.find('.') != std::string::npos) throw UnsupportedOp("einsum: ellipsis (`...`) in `" + config + "` is not supported");
   size_t arrow = config.find("->");
   if (arrow == std::string::npos) throw RuntimeError("einsum: einsum_config `" + config + "` has no `->`");
   std::vector<std::string> specs;

@@ -443,6 +443,36 @@ TEST(InterpreterGrid, RunOnGridAndModuleAttributes) {
   EXPECT_THROW(interp.runOnGrid("ids", {}, 0, 1), RuntimeError);
 }
 
+TEST(InterpreterGrid, CrossReplicaSumAndCollectiveReduceWithDynamicRoot) {
+  expectPasses(R"(module {
+  func.func @worker(%x: tensor<2xi64>) -> (tensor<2xi64>, tensor<2xi64>) {
+    %sum = "stablehlo.cross-replica-sum"(%x) {replica_groups = dense<[[0, 1, 2]]> : tensor<1x3xi64>} : (tensor<2xi64>) -> tensor<2xi64>
+    %root = stablehlo.constant dense<[2]> : tensor<1xi32>
+    %red = "stablehlo.collective_reduce"(%x, %root) ({
+      ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+        %m = stablehlo.maximum %a, %b : tensor<i64>
+        stablehlo.return %m : tensor<i64>
+    }) {replica_groups = dense<[[0, 1, 2]]> : tensor<1x3xi64>, has_dynamic_root = true,
+        channel_handle = #stablehlo.channel_handle<handle = 0, type = 0>} : (tensor<2xi64>, tensor<1xi32>) -> tensor<2xi64>
+    func.return %sum, %red : tensor<2xi64>, tensor<2xi64>
+  }
+  func.func @main() {
+    %a = stablehlo.constant dense<[1, 9]> : tensor<2xi64>
+    %b = stablehlo.constant dense<[5, 2]> : tensor<2xi64>
+    %c = stablehlo.constant dense<[3, 4]> : tensor<2xi64>
+    %r:6 = "interpreter.run_parallel"(%a, %b, %c) {programs = [[@worker], [@worker], [@worker]]}
+        : (tensor<2xi64>, tensor<2xi64>, tensor<2xi64>) -> (tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>, tensor<2xi64>)
+    check.expect_eq_const %r#0, dense<[9, 15]> : tensor<2xi64>
+    check.expect_eq_const %r#2, dense<[9, 15]> : tensor<2xi64>
+    check.expect_eq_const %r#1, dense<[0, 0]> : tensor<2xi64>
+    check.expect_eq_const %r#3, dense<[0, 0]> : tensor<2xi64>
+    check.expect_eq_const %r#5, dense<[5, 9]> : tensor<2xi64>
+    func.return
+  }
+})",
+               5);
+}
+
 // ---- Runtime errors with the op's range ------------------------------------------------
 
 TEST(InterpreterRuntimeErrors, IntegerDivisionByZero) {
