@@ -186,7 +186,8 @@ std::string predicateOf(const ir::Operation &op, bool isFloat) {
   std::string text = a->text;
   // `#arith<cmpi slt>` / `#index<cmp slt>` style enums keep the last word.
   size_t space = text.find_last_of(" <");
-  if (space != std::string::npos && text.back() == '>') text = text.substr(space + 1, text.size() - space - 2);
+  if (space != std::string::npos && !text.empty() && text.back() == '>') text = text.substr(space + 1, text.size() - space - 2);
+  if (text.empty()) throw RuntimeError(op.name + ": cannot read the comparison predicate " + a->str());
   return text;
 }
 
