@@ -483,6 +483,13 @@ TEST(InterpreterRuntimeErrors, IntegerDivisionByZero) {
   func.return
 })",
                      "stablehlo.divide", "%q = stablehlo.divide", "division by zero");
+  expectRuntimeError(R"(func.func @main() {
+  %a = stablehlo.constant dense<[5, 7]> : tensor<2xi32>
+  %z = stablehlo.constant dense<[2, 0]> : tensor<2xi32>
+  %r = stablehlo.remainder %a, %z : tensor<2xi32>
+  func.return
+})",
+                     "stablehlo.remainder", "%r = stablehlo.remainder", "division by zero");
 }
 
 TEST(InterpreterRuntimeErrors, DynamicSizesOutOfRange) {
@@ -509,6 +516,27 @@ TEST(InterpreterRuntimeErrors, DynamicSizesOutOfRange) {
   func.return
 })",
                      "tensor.extract", "%e = tensor.extract", "outside dimension 0");
+  expectRuntimeError(R"(func.func @main() {
+  %operand = stablehlo.constant dense<[[1, 2], [3, 4]]> : tensor<2x2xi32>
+  %idx = stablehlo.constant dense<[[0, 0]]> : tensor<1x2xi64>
+  %one = stablehlo.constant dense<[1, 3]> : tensor<2xi64>
+  %sizes = stablehlo.add %one, %one : tensor<2xi64>
+  %r = "stablehlo.dynamic_gather"(%operand, %idx, %sizes) {
+    dimension_numbers = #stablehlo.gather<offset_dims = [1, 2], start_index_map = [0, 1], index_vector_dim = 1>
+  } : (tensor<2x2xi32>, tensor<1x2xi64>, tensor<2xi64>) -> tensor<1x?x?xi32>
+  func.return
+})",
+                     "stablehlo.dynamic_gather", "%r = \"stablehlo.dynamic_gather\"", "does not fit dimension 1");
+  expectRuntimeError(R"(func.func @main() {
+  %a = stablehlo.constant dense<[1, 2, 3]> : tensor<3xi32>
+  %s = stablehlo.constant dense<[3]> : tensor<1xi64>
+  %z = stablehlo.constant dense<[0]> : tensor<1xi64>
+  %p = stablehlo.constant dense<0> : tensor<i32>
+  %n = stablehlo.subtract %z, %s : tensor<1xi64>
+  %r = stablehlo.dynamic_pad %a, %p, %n, %n, %z : (tensor<3xi32>, tensor<i32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?xi32>
+  func.return
+})",
+                     "stablehlo.dynamic_pad", "%r = stablehlo.dynamic_pad", "negative");
 }
 
 TEST(InterpreterRuntimeErrors, ShapeMismatchesThatOnlyShowAtRunTime) {
