@@ -199,6 +199,9 @@ module.exports = grammar({
       field('attribute', alias($.bare_id, $.enum_value)),
       field('attribute', $.string),
       field('attribute', $.integer),
+      // `arith.constant 1.5 : f32`, `arith.constant true`.
+      field('attribute', $.float),
+      field('attribute', $.boolean),
       field('attribute', $.dense_attribute),
       field('attribute', $.dense_resource_attribute),
       field('attribute', $.dialect_attribute),

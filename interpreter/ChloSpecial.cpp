@@ -218,4 +218,87 @@ std::vector<Tensor> evalTopK(const Tensor &operand, int64_t k, const ir::Type &v
   return {values, indices};
 }
 
+namespace {
+
+/// Hurwitz zeta sum_{k>=0} (q + k)^-x: direct terms until q + N >= 10, then
+/// the Euler-Maclaurin tail with Bernoulli numbers B2..B24.
+double hurwitzZeta(double x, double q) {
+  const double nan = std::numeric_limits<double>::quiet_NaN(), inf = std::numeric_limits<double>::infinity();
+  if (std::isnan(x) || std::isnan(q)) return nan;
+  if (x == 1) return inf;
+  if (x < 1) return nan;
+  if (q <= 0) {
+    if (std::floor(q) == q) return inf;  // A pole.
+    if (std::floor(x) != x) return nan;   // (q + k)^-x of a negative base.
+  }
+  double sum = 0, a = q;
+  while (a < 10) {
+    sum += std::pow(a, -x);
+    a += 1;
+  }
+  sum += std::pow(a, 1 - x) / (x - 1) + 0.5 * std::pow(a, -x);
+  static const double bernoulli[] = {1.0 / 6,        -1.0 / 30,         1.0 / 42,       -1.0 / 30,
+                                     5.0 / 66,       -691.0 / 2730,     7.0 / 6,        -3617.0 / 510,
+                                     43867.0 / 798,  -174611.0 / 330,   854513.0 / 138, -236364091.0 / 2730};
+  // term_j = B_2j / (2j)! * x (x+1) ... (x+2j-2) * a^(-x-2j+1)
+  double rising = x, factorial = 2, power = std::pow(a, -x - 1);
+  for (int j = 1; j <= 12; ++j) {
+    double term = bernoulli[j - 1] / factorial * rising * power;
+    sum += term;
+    if (std::fabs(term) < 1e-17 * std::fabs(sum)) break;
+    rising *= (x + 2 * j - 1) * (x + 2 * j);
+    factorial *= (2 * j + 1) * (2 * j + 2);
+    power /= a * a;
+  }
+  return sum;
+}
+
+template <typename Fn>
+Tensor mapFloat2(const char *name, const Tensor &x, const Tensor &y, const ir::Type &resultType, Fn fn) {
+  if (x.shape() != y.shape() || x.kind() != y.kind()) {
+    throw RuntimeError(std::string(name) + ": operands differ in shape or element type");
+  }
+  Tensor out(resultType, x.shape());
+  if (out.kind() != x.kind()) throw RuntimeError(std::string(name) + ": result element type differs from the operands'");
+  dispatch(x.kind(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (kIsFloat<T>) {
+      const T *a = x.data<T>(), *b = y.data<T>();
+      T *r = out.data<T>();
+      for (int64_t i = 0; i < x.numElements(); ++i) {
+        r[i] = static_cast<T>(fn(static_cast<double>(a[i]), static_cast<double>(b[i])));
+      }
+    } else {
+      throw UnsupportedOp(std::string(name) + " on " + x.type().str() + " is not supported");
+    }
+  });
+  out.finalize();
+  return out;
+}
+
+}  // namespace
+
+Tensor evalErf(const Tensor &operand, const ir::Type &resultType) {
+  return mapFloat("erf", operand, resultType, [](double v) { return std::erf(v); });
+}
+
+Tensor evalErfc(const Tensor &operand, const ir::Type &resultType) {
+  return mapFloat("erfc", operand, resultType, [](double v) { return std::erfc(v); });
+}
+
+Tensor evalZeta(const Tensor &x, const Tensor &q, const ir::Type &resultType) {
+  return mapFloat2("zeta", x, q, resultType, hurwitzZeta);
+}
+
+Tensor evalPolygamma(const Tensor &n, const Tensor &x, const ir::Type &resultType) {
+  return mapFloat2("polygamma", n, x, resultType, [](double order, double v) {
+    if (std::isnan(order) || std::isnan(v)) return std::numeric_limits<double>::quiet_NaN();
+    if (order < 0 || std::floor(order) != order) return std::numeric_limits<double>::quiet_NaN();
+    if (order == 0) return digamma(v);
+    // psi^(n)(x) = (-1)^(n+1) n! zeta(n + 1, x)
+    double sign = std::fmod(order, 2) == 0 ? -1.0 : 1.0;
+    return sign * std::exp(std::lgamma(order + 1)) * hurwitzZeta(order + 1, v);
+  });
+}
+
 }  // namespace shlo::interpreter

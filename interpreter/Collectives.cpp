@@ -289,3 +289,32 @@ Tensor evalCollectivePermute(const ProcessContext &ctx, const Tensor &operand, c
 }
 
 }  // namespace shlo::interpreter
+
+namespace shlo::interpreter {
+
+std::vector<Tensor> evalCollectiveReduce(const ProcessContext &ctx, const std::vector<Tensor> &operands,
+                                         const Shape &roots, const ReplicaGroups &groups, int64_t channelId,
+                                         const BodyFn &body, const std::string &fastBody,
+                                         const std::vector<ir::Type> &resultTypes) {
+  GroupMode mode = channelId > 0 ? GroupMode::CrossPartition : GroupMode::CrossReplica;
+  std::vector<int64_t> group = groupOf(ctx, mode, groups, "collective_reduce");
+  if (resultTypes.size() != operands.size()) throw RuntimeError("collective_reduce: operands and results differ in number");
+  std::vector<Tensor> results;
+  for (size_t k = 0; k < operands.size(); ++k) results.emplace_back(resultTypes[k], operands[k].shape());
+  if (group.empty()) return results;
+  auto values = ctx.grid->exchange("collective_reduce", channelId, group, ctx.id(), operands);
+  std::vector<Tensor> reduced = combine("collective_reduce", values, body, fastBody, resultTypes);
+  size_t self = indexIn(group, ctx.id());
+  for (size_t k = 0; k < operands.size(); ++k) {
+    int64_t root = roots.empty() ? 0 : roots.at(k);
+    if (root < 0 || root >= static_cast<int64_t>(group.size())) {
+      throw RuntimeError("collective_reduce: root " + std::to_string(root) + " is outside the process group of " +
+                         std::to_string(group.size()));
+    }
+    // Only the root keeps the reduction; the others get zeros.
+    if (static_cast<size_t>(root) == self) results[k] = reduced[k];
+  }
+  return results;
+}
+
+}  // namespace shlo::interpreter

@@ -24,7 +24,10 @@ struct FunctionOutcome {
   std::string message;
   std::optional<syntax::TextRange> range;  // Of the op that failed.
   std::string opName;
-  std::vector<Value> results;
+  std::vector<Value> results;  // On a grid: process (0, 0)'s.
+  /// When the function ran on a process grid (see Interpreter::run): every
+  /// process's results, in row-major process order; empty otherwise.
+  std::vector<std::vector<Value>> processResults;
   int checks = 0;  // check.* expectations evaluated
 };
 
@@ -37,8 +40,19 @@ class Interpreter {
   /// Calls function `name`. Throws RuntimeError (with the failing op's
   /// range), UnsupportedOp or CheckFailure.
   std::vector<Value> call(const std::string &name, const std::vector<Value> &arguments);
-  /// The same, catching what evaluation throws.
+  /// The same, catching what evaluation throws. When the module asks for a
+  /// grid larger than 1x1 (mhlo.num_replicas / mhlo.num_partitions) and the
+  /// function uses collectives (usesCollectives), it runs on that grid:
+  /// `results` are process (0, 0)'s and `processResults` everyone's.
   FunctionOutcome run(const std::string &name, const std::vector<Value> &arguments = {});
+  /// Calls function `name` as every process of a numReplicas x numPartitions
+  /// process grid (spec "Parallel execution"): one thread and evaluator per
+  /// process, each given `arguments`. Returns each process's results in
+  /// row-major order ((0,0), (0,1), ..., (1,0), ...). Throws like call(),
+  /// with the failing process named in the message; RuntimeError for a grid
+  /// size below 1.
+  std::vector<std::vector<Value>> runOnGrid(const std::string &name, const std::vector<Value> &arguments,
+                                            int64_t numReplicas, int64_t numPartitions);
 
   using Env = std::unordered_map<const ir::Value *, Value>;
   /// Runs a region's entry block with `arguments`; returns what its
@@ -55,9 +69,24 @@ class Interpreter {
   const ProcessContext &process() const { return process_; }
   void setProcess(const ProcessContext &process) { process_ = process; }
   const Tensor &constantOf(const ir::Operation &op);
+  /// How many times `op` has asked before (0 the first time): ops with
+  /// implementation-defined output (rng) use it to differ per evaluation
+  /// while a fresh Interpreter repeats the same values.
+  uint64_t nextEvaluation(const ir::Operation &op) { return evaluations_[&op]++; }
 
  private:
   void evalOp(const ir::Operation &op, Env &env);
+
+  /// When a block's values die: after op i, `dropAfter[i]` are used no
+  /// more (a use inside an op's regions counts as a use by that op); block
+  /// arguments never used are in `dropAtEntry`.
+  struct BlockPlan {
+    std::vector<const ir::Value *> dropAtEntry;
+    std::vector<std::vector<const ir::Value *>> dropAfter;
+  };
+  const BlockPlan &planOf(const ir::Block &block);
+  std::unordered_map<const ir::Block *, BlockPlan> plans_;
+  std::unordered_map<const ir::Operation *, uint64_t> evaluations_;
 
   const ir::Module &module_;
   std::unordered_map<const ir::Operation *, Tensor> constants_;
@@ -72,6 +101,15 @@ class Interpreter {
 std::vector<std::string> defaultEntryFunctions(const ir::Module &module);
 /// The function op named `name`, or null.
 const ir::Operation *findFunction(const ir::Module &module, const std::string &name);
+/// The process grid a module asks for: the module op's mhlo.num_replicas and
+/// mhlo.num_partitions (1 each when absent).
+struct GridSize {
+  int64_t numReplicas = 1, numPartitions = 1;
+};
+GridSize gridSizeOf(const ir::Module &module);
+/// Whether function `name`, or a function it calls, has an op that talks to
+/// other processes (collectives, replica_id/partition_id, send/recv).
+bool usesCollectives(const ir::Module &module, const std::string &name);
 /// Whether an op name is evaluated by the interpreter.
 bool isSupportedOp(const std::string &name);
 

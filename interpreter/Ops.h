@@ -91,6 +91,12 @@ Tensor evalDigamma(const Tensor &operand, const ir::Type &resultType);
 Tensor evalErfInv(const Tensor &operand, const ir::Type &resultType);
 Tensor evalBesselI1e(const Tensor &operand, const ir::Type &resultType);
 Tensor evalNextAfter(const Tensor &x, const Tensor &y, const ir::Type &resultType);
+Tensor evalErf(const Tensor &operand, const ir::Type &resultType);
+Tensor evalErfc(const Tensor &operand, const ir::Type &resultType);
+/// Hurwitz zeta(x, q) = sum_{k>=0} (q + k)^-x (NaN for x < 1, inf at x = 1 and at poles of q).
+Tensor evalZeta(const Tensor &x, const Tensor &q, const ir::Type &resultType);
+/// polygamma(n, x): digamma for n = 0, (-1)^(n+1) n! zeta(n + 1, x) above; NaN for non-integer n.
+Tensor evalPolygamma(const Tensor &n, const Tensor &x, const ir::Type &resultType);
 /// The k largest elements along the last dimension, largest first (NaN above
 /// all numbers, ties by lower index), and their indices.
 std::vector<Tensor> evalTopK(const Tensor &operand, int64_t k, const ir::Type &valuesType, const ir::Type &indicesType);
@@ -217,6 +223,39 @@ std::vector<Tensor> evalCollectiveBroadcast(const ProcessContext &ctx, const std
                                             const std::vector<ir::Type> &resultTypes);
 Tensor evalCollectivePermute(const ProcessContext &ctx, const Tensor &operand, const ReplicaGroups &sourceTargetPairs,
                              int64_t channelId, const ir::Type &resultType);
+
+/// collective_reduce: the group's operands folded with `body`, kept by the
+/// group's root (index `roots[k]` in the group, 0 without dynamic roots);
+/// every other process, and a process in no group, gets zeros.
+std::vector<Tensor> evalCollectiveReduce(const ProcessContext &ctx, const std::vector<Tensor> &operands,
+                                         const Shape &roots, const ReplicaGroups &groups, int64_t channelId,
+                                         const BodyFn &body, const std::string &fastBody,
+                                         const std::vector<ir::Type> &resultTypes);
+
+// ---- CHLO ops with structure (ChloOps.cpp) ---------------------------------------------
+/// chlo.scan along `dimension`: the body gets (slices of inputs..., carries...)
+/// and returns (output slices..., new carries...); `reverse` walks the
+/// dimension from its end. Results are outputs then final carries.
+std::vector<Tensor> evalScan(const std::vector<Tensor> &inputs, const std::vector<Tensor> &inits, int64_t dimension,
+                             bool reverse, const BodyFn &body, const std::vector<ir::Type> &resultTypes);
+struct RaggedDotDimensions {
+  Shape lhsBatchingDims, rhsBatchingDims, lhsContractingDims, rhsContractingDims, lhsRaggedDims, rhsGroupDims;
+};
+/// chlo.ragged_dot in its three modes (ragged lhs non-contracting, contracting
+/// or batch dimension); group_sizes is [x..., g] or [g] (broadcast). Rows past
+/// the sum of the group sizes produce zeros.
+Tensor evalRaggedDot(const Tensor &lhs, const Tensor &rhs, const Tensor &groupSizes, const RaggedDotDimensions &dims,
+                     const ir::Type &resultType);
+
+// ---- Random numbers (RandomOps.cpp) ------------------------------------------------------
+/// rng_bit_generator with XLA's streams: `algorithm` DEFAULT (= PHILOX),
+/// THREE_FRY (state of 2 u64) or PHILOX (2 or 3 u64); 32- and 64-bit outputs.
+/// Returns (output_state, output).
+std::vector<Tensor> evalRngBitGenerator(const Tensor &initialState, const std::string &algorithm,
+                                        const ir::Type &outputStateType, const ir::Type &outputType);
+/// The deprecated rng: UNIFORM in [a, b) or NORMAL(a, b) from a seeded engine.
+Tensor evalRng(const Tensor &a, const Tensor &b, const Shape &shape, const std::string &distribution,
+               const ir::Type &resultType, uint64_t seed);
 
 // ---- Checks (CheckOps.cpp): throw CheckFailure when the expectation fails -----
 void evalExpectEq(const Tensor &actual, const Tensor &expected);

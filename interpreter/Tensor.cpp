@@ -1,5 +1,6 @@
 #include "interpreter/Tensor.h"
 
+#include <atomic>
 #include <cmath>
 #include <cstring>
 #include <sstream>
@@ -92,6 +93,28 @@ ElemKind elemKindOf(const ir::ElementType &e) {
   throw UnsupportedOp("element type " + e.str() + " is not supported by the interpreter yet");
 }
 
+namespace {
+
+std::atomic<int64_t> gLiveBytes{0}, gPeakBytes{0};
+
+/// A zero-filled buffer whose bytes count in liveBytes() until it is freed.
+std::shared_ptr<std::vector<unsigned char>> countedBuffer(size_t size) {
+  int64_t now = gLiveBytes.fetch_add(static_cast<int64_t>(size)) + static_cast<int64_t>(size);
+  int64_t peak = gPeakBytes.load();
+  while (now > peak && !gPeakBytes.compare_exchange_weak(peak, now)) {
+  }
+  return std::shared_ptr<std::vector<unsigned char>>(new std::vector<unsigned char>(size), [size](std::vector<unsigned char> *b) {
+    gLiveBytes.fetch_sub(static_cast<int64_t>(size));
+    delete b;
+  });
+}
+
+}  // namespace
+
+int64_t Tensor::liveBytes() { return gLiveBytes.load(); }
+int64_t Tensor::peakBytes() { return gPeakBytes.load(); }
+void Tensor::resetPeakBytes() { gPeakBytes.store(gLiveBytes.load()); }
+
 Tensor::Tensor(const ir::Type &type) : Tensor(type, type.isTensor() ? type.shape() : std::vector<int64_t>{}) {}
 
 Tensor::Tensor(const ir::Type &type, std::vector<int64_t> shape) : type_(type), shape_(std::move(shape)) {
@@ -108,7 +131,7 @@ Tensor::Tensor(const ir::Type &type, std::vector<int64_t> shape) : type_(type), 
   bits_ = storage.isIndex() ? 64 : storage.isInteger() ? storage.width() : 0;
   numElements_ = 1;
   for (int64_t d : shape_) numElements_ *= d;
-  buffer_ = std::make_shared<std::vector<unsigned char>>(static_cast<size_t>(numElements_) * storageSize(kind_));
+  buffer_ = countedBuffer(static_cast<size_t>(numElements_) * storageSize(kind_));
 }
 
 std::vector<int64_t> Tensor::strides() const {

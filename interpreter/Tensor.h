@@ -122,6 +122,13 @@ class Tensor {
   /// `tensor<2x3xf32>` and the elements, as MLIR's dense literal syntax.
   std::string str(int64_t maxElements = 64) const;
 
+  /// Bytes held by all tensor buffers alive now (every thread), and the
+  /// most held since the last resetPeakBytes(): how tests and `--stats`
+  /// observe that the evaluator frees values after their last use.
+  static int64_t liveBytes();
+  static int64_t peakBytes();
+  static void resetPeakBytes();
+
  private:
   ir::Type type_;
   ElemKind kind_ = ElemKind::F32;

@@ -265,6 +265,20 @@ class Lowerer {
         for (const auto &c : namedChildren(n)) {
           if (c.fieldId == fields().operand) operands.push_back(c.node);
           if (c.fieldId == fields().region) regions.push_back(c.node);
+          // `index.constant 4` (no type) and the old std dialect's
+          // `constant 4 : index`: the value is the op's first literal, typed
+          // by the type that follows it.
+          bool constantOp = op->name == "index.constant" || op->name == "index.bool.constant" ||
+                            op->name == "constant" || op->name == "std.constant";
+          if (constantOp && !op->attribute("value") &&
+              (isKind(c.node, "integer") || isKind(c.node, "float") || isKind(c.node, "boolean"))) {
+            op->setAttribute("value", values_.attribute(c.node), rangeOf(c.node));
+          } else if (constantOp && op->attribute("value") && !op->attribute("value")->type &&
+                     std::string_view(ts_node_type(c.node)).ends_with("_type")) {
+            Attribute typed = *op->attribute("value");
+            typed.type = values_.type(c.node);
+            op->setAttribute("value", typed, rangeOf(c.node));
+          }
         }
       }
     }

@@ -137,6 +137,10 @@ void resolveSignature(const Operation &op, const Signature &signature, size_t bo
                                   : Type::scalar(ir::ElementType::integer(1))};
     } else if (name == "arith.constant" || name == "tensor.from_elements" || name == "tensor.empty") {
       resultTypes = {t};
+    } else if (name == "arith.select" && (types.size() == 1 || types.size() == 2)) {
+      // `: T` (an i1 condition, left unchecked) or `: condition type, T`.
+      operandTypes = {types.size() == 2 ? types[0] : Type(), t, t};
+      resultTypes = {t};
     } else if (startsWith(name, "arith.") && types.size() == 1) {
       operandTypes = repeat(t, operands);
       resultTypes = {t};

@@ -135,6 +135,8 @@ void registerElementwiseOps(OpRegistry &r) {
       {"stablehlo.sign", "Element-wise sign of the operand.", verifyUnaryNumeric},
       {"stablehlo.sine", "Element-wise sine.", verifyUnaryFloatComplex},
       {"stablehlo.sqrt", "Element-wise square root.", verifyUnaryFloatComplex},
+      // Newer than this spec revision; StableHLO tests it with float and complex operands.
+      {"stablehlo.square", "Element-wise square.", verifyUnaryNumeric},
       {"stablehlo.subtract", "Element-wise subtraction of two tensors.", verifyBinaryNumeric},
       {"stablehlo.tan", "Element-wise tangent.", verifyUnaryFloatComplex},
       {"stablehlo.tanh", "Element-wise hyperbolic tangent.", verifyUnaryFloatComplex},

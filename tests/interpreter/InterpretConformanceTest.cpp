@@ -19,7 +19,7 @@ using namespace shlo;
 namespace {
 
 // The bar: what this suite measured when it was last raised (files passed).
-constexpr size_t kMinimumFilesPassed = 97;
+constexpr size_t kMinimumFilesPassed = 101;
 
 enum class FileResult { Passed, Failed, Unsupported };
 

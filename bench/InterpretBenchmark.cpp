@@ -1,0 +1,64 @@
+// The interpreter on the shared models' @main with zero-filled arguments:
+// time per run and peak tensor memory above the arguments (Tensor's live-byte
+// counter), the figure that freeing values after their last use keeps near
+// the live set. A model the interpreter cannot run yet (elided constants) is
+// reported as skipped with the reason. Run: build/bin/bench_interpret
+#include <benchmark/benchmark.h>
+
+#include <string>
+#include <vector>
+
+#include "interpreter/Interpreter.h"
+#include "semantic/analysis/Analysis.h"
+#include "semantic/syntax/SourceFile.h"
+
+namespace {
+
+using namespace shlo;
+
+void interpretModel(benchmark::State &state, const std::string &model) {
+  std::string path = std::string(SHLO_SHARED_DIR) + "/models/" + model + ".mlir", text, error;
+  if (!syntax::readFile(path, text, error)) {
+    state.SkipWithError(("cannot read " + path).c_str());
+    return;
+  }
+  syntax::Parser parser;
+  analysis::Analysis analysis = analysis::analyze(parser, text);
+  const ir::Module &module = *analysis.lowered.module;
+  const ir::Operation *main = interpreter::findFunction(module, "main");
+  if (!main || main->regions.empty() || main->regions[0]->blocks.empty()) {
+    state.SkipWithError("no @main");
+    return;
+  }
+  std::vector<interpreter::Value> arguments;
+  int64_t argumentBytes = 0;
+  for (const ir::Value *argument : main->regions[0]->blocks[0]->arguments) {
+    interpreter::Tensor t(argument->type);
+    argumentBytes += t.numElements() * static_cast<int64_t>(interpreter::storageSize(t.kind()));
+    arguments.emplace_back(std::move(t));
+  }
+  int64_t peak = 0;
+  for (auto _ : state) {
+    interpreter::Interpreter interp(module);
+    int64_t before = interpreter::Tensor::liveBytes();
+    interpreter::Tensor::resetPeakBytes();
+    interpreter::FunctionOutcome outcome = interp.run("main", arguments);
+    if (outcome.status != interpreter::FunctionOutcome::Status::Passed) {
+      state.SkipWithError((std::string(interpreter::statusName(outcome.status)) + ": " + outcome.message).c_str());
+      return;
+    }
+    peak = std::max(peak, interpreter::Tensor::peakBytes() - before);
+  }
+  state.counters["arguments_MiB"] = static_cast<double>(argumentBytes) / (1 << 20);
+  state.counters["peak_above_arguments_MiB"] = static_cast<double>(peak) / (1 << 20);
+}
+
+}  // namespace
+
+BENCHMARK_CAPTURE(interpretModel, pt_bert, std::string("pt_bert"))->Unit(benchmark::kMillisecond)->Iterations(3);
+BENCHMARK_CAPTURE(interpretModel, searchless_chess_9m, std::string("searchless_chess_9m"))
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(1);
+BENCHMARK_CAPTURE(interpretModel, jax_resnet_50, std::string("jax_resnet_50"))->Unit(benchmark::kMillisecond)->Iterations(1);
+
+BENCHMARK_MAIN();
