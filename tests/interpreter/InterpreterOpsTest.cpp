@@ -455,3 +455,53 @@ func.func @main() {
 )", "main", keep);
   EXPECT_EQ(one.status, FunctionOutcome::Status::Passed) << one.message;
 }
+
+// stablehlo.square (newer than the spec copy in shared/): complex squares keep
+// a zero real part where the plain product would give inf - inf.
+TEST(InterpreterOps, SquareOfLargeComplexKeepsAZeroRealPart) {
+  analysis::Analysis keep;
+  FunctionOutcome r = runProgram(R"(func.func @main() {
+  %x = stablehlo.constant dense<[(2.0, 1.0), (1.0e+308, 1.0e+308), (1.0e+155, 2.0e+155)]> : tensor<3xcomplex<f64>>
+  %y = stablehlo.square %x : tensor<3xcomplex<f64>>
+  check.expect_almost_eq_const %y, dense<[(3.0, 4.0), (0.0, 0x7FF0000000000000), (0xFFF0000000000000, 0x7FF0000000000000)]> : tensor<3xcomplex<f64>>
+  %f = stablehlo.constant dense<[-3.0, 0.5]> : tensor<2xf32>
+  %g = stablehlo.square %f : tensor<2xf32>
+  check.expect_eq_const %g, dense<[9.0, 0.25]> : tensor<2xf32>
+  func.return
+})",
+                                 "main", keep);
+  EXPECT_EQ(r.status, FunctionOutcome::Status::Passed) << r.message;
+  EXPECT_EQ(r.checks, 2);
+}
+
+// The older `custom_call @check.eq` form: integers compare exactly, floats
+// within expect_almost_eq's default tolerance (as StableHLO's runner does).
+TEST(InterpreterOps, CustomCallCheckEqIsExactForIntegersAndTolerantForFloats) {
+  analysis::Analysis keep;
+  FunctionOutcome close = runProgram(R"(func.func @main() -> tensor<i1> {
+  %a = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %b = stablehlo.constant dense<[1.00001, 2.0]> : tensor<2xf32>
+  %r = stablehlo.custom_call @check.eq(%a, %b) : (tensor<2xf32>, tensor<2xf32>) -> tensor<i1>
+  func.return %r : tensor<i1>
+})",
+                                     "main", keep);
+  EXPECT_EQ(close.status, FunctionOutcome::Status::Passed) << close.message;
+  analysis::Analysis keep2;
+  FunctionOutcome far = runProgram(R"(func.func @main() -> tensor<i1> {
+  %a = stablehlo.constant dense<[1.0, 2.0]> : tensor<2xf32>
+  %b = stablehlo.constant dense<[1.01, 2.0]> : tensor<2xf32>
+  %r = stablehlo.custom_call @check.eq(%a, %b) : (tensor<2xf32>, tensor<2xf32>) -> tensor<i1>
+  func.return %r : tensor<i1>
+})",
+                                   "main", keep2);
+  EXPECT_EQ(far.status, FunctionOutcome::Status::CheckFailed);
+  analysis::Analysis keep3;
+  FunctionOutcome ints = runProgram(R"(func.func @main() -> tensor<i1> {
+  %a = stablehlo.constant dense<[1, 2]> : tensor<2xi32>
+  %b = stablehlo.constant dense<[1, 3]> : tensor<2xi32>
+  %r = stablehlo.custom_call @check.eq(%a, %b) : (tensor<2xi32>, tensor<2xi32>) -> tensor<i1>
+  func.return %r : tensor<i1>
+})",
+                                    "main", keep3);
+  EXPECT_EQ(ints.status, FunctionOutcome::Status::CheckFailed);
+}
