@@ -102,7 +102,7 @@ class LocationReader {
   std::map<std::string, TSNode, std::less<>> aliases_;
 };
 
-/// True when `alias` is where an alias definition's value is a location.
+/// True when the alias `definition` (`#name = value`) defines a location.
 bool definesLocation(TSNode definition) {
   TSNode value = syntax::fieldOf(definition, "value");
   return !ts_node_is_null(value) && syntax::isKind(value, "location");

@@ -139,5 +139,16 @@ TEST(LspWorkspaceRoot, RootUriIsTheFolderWhenNoFoldersAreGiven) {
   EXPECT_EQ(result[0]["location"]["uri"], fileUri(root.path() / "r.mlir"));
 }
 
+TEST(LspWorkspaceRoot, FolderUrisArePercentDecodedAndFileUrisEncoded) {
+  ScratchFolder root;
+  root.write("with space \xC3\xA9/e.mlir", functionText("escaped"));
+  LspClient client(SHLO_BINARY);
+  std::string folderUri = fileUri(root.path()) + "/with%20space%20%c3%a9";
+  initializeWith(client, {{"workspaceFolders", json::array({{{"uri", folderUri}, {"name", "w"}}})}});
+  json result = resultOf(client.call("workspace/symbol", {{"query", "escaped"}}));
+  ASSERT_EQ(result.size(), 1u) << result.dump();
+  EXPECT_EQ(result[0]["location"]["uri"], fileUri(root.path()) + "/with%20space%20%C3%A9/e.mlir");
+}
+
 }  // namespace
 }  // namespace shlo::lsp::test
