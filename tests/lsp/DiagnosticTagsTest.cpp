@@ -87,6 +87,28 @@ TEST(LspDiagnosticTags, OpsWithSideEffectsAndUsedResultsAreNotFlagged) {
   EXPECT_EQ(published["diagnostics"].size(), 5u) << published.dump(1);
 }
 
+TEST(LspDiagnosticTags, RegionsOfSeveralBlocksAreLeftAlone) {
+  // Lowering cannot resolve `%v` used in ^bb1 before ^bb2 defines it; the
+  // hint would be wrong there, so blocks of such regions get none.
+  LspClient client(SHLO_BINARY);
+  initializeWith(client, {{"capabilities", kTagSupport}});
+  const std::string uri = "file:///tmp/shlo-lsp-cfg.mlir";
+  openText(client, uri,
+           "func.func @cfg(%a: tensor<f32>) -> tensor<f32> {\n"
+           "  cf.br ^bb2\n"
+           "^bb1:\n"
+           "  return %v : tensor<f32>\n"
+           "^bb2:\n"
+           "  %v = stablehlo.abs %a : tensor<f32>\n"
+           "  %w = stablehlo.abs %a : tensor<f32>\n"
+           "  cf.br ^bb1\n"
+           "}\n");
+  std::optional<json> published = diagnosticsFor(client, uri);
+  ASSERT_TRUE(published.has_value());
+  ASSERT_EQ((*published)["diagnostics"].size(), 1u) << published->dump(1);
+  EXPECT_EQ((*published)["diagnostics"][0]["code"], "ssa.undefined-value");
+}
+
 TEST(LspDiagnosticTags, NoTagsForClientsWithoutTagSupport) {
   LspClient client(SHLO_BINARY);
   json published = publishedWith(client, json::object());
