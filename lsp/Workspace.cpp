@@ -119,12 +119,14 @@ void Workspace::diskSymbols(const std::string &query, syntax::PositionEncoding e
   }
   std::lock_guard<std::mutex> lock(indexMutex_);
   std::map<std::string, IndexedFile> fresh;
+  uintmax_t totalBytes = 0;
   for (const fs::path &path : files) {
     if (skipPaths.count(path.lexically_normal().string())) continue;
     std::string uri = fileUriFromPath(path.string());
     std::error_code error;
     uintmax_t size = fs::file_size(path, error);
-    if (error || size > limits_.maxFileBytes) continue;
+    if (error || size > limits_.maxFileBytes || totalBytes + size > limits_.maxTotalBytes) continue;
+    totalBytes += size;
     fs::file_time_type modified = fs::last_write_time(path, error);
     if (error) continue;
     auto cached = index_.find(path.string());

@@ -25,6 +25,7 @@ class Workspace {
     size_t maxFiles = 500;             // `.mlir` files indexed, in all folders.
     size_t maxEntries = 20000;         // Directory entries visited, in all folders.
     uintmax_t maxFileBytes = 32 << 20;  // Larger files are skipped.
+    uintmax_t maxTotalBytes = 64 << 20; // Files past this sum are skipped.
   };
 
   /// Takes the folders of `initialize`: `workspaceFolders`, else `rootUri`,
