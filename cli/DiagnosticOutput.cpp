@@ -15,6 +15,7 @@ llvm::SourceMgr::DiagKind kindOf(Severity severity) {
     case Severity::Error: return llvm::SourceMgr::DK_Error;
     case Severity::Warning: return llvm::SourceMgr::DK_Warning;
     case Severity::Note: return llvm::SourceMgr::DK_Note;
+    case Severity::Hint: return llvm::SourceMgr::DK_Remark;
   }
   return llvm::SourceMgr::DK_Error;
 }

@@ -113,3 +113,24 @@ const char *encodingName(syntax::PositionEncoding encoding) {
 }
 
 }  // namespace shlo::lsp
+
+namespace shlo::lsp {
+
+ClientCapabilities clientCapabilitiesFromJson(const json &initializeParams) {
+  ClientCapabilities client;
+  const json *node = &initializeParams;
+  for (const char *key : {"capabilities", "textDocument", "publishDiagnostics", "tagSupport", "valueSet"}) {
+    if (!node->is_object()) return client;
+    auto it = node->find(key);
+    if (it == node->end()) return client;
+    node = &*it;
+  }
+  if (!node->is_array()) return client;
+  for (const json &tag : *node) {
+    client.unnecessaryTag |= tag == 1;
+    client.deprecatedTag |= tag == 2;
+  }
+  return client;
+}
+
+}  // namespace shlo::lsp

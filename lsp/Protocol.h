@@ -74,6 +74,16 @@ json toJson(Position position);
 json toJson(const Range &range);
 json makeLocation(const std::string &uri, const Range &range);
 
+/// What the client said it supports, of what the server adapts to.
+struct ClientCapabilities {
+  /// `textDocument.publishDiagnostics.tagSupport.valueSet` holds 1 / 2.
+  bool unnecessaryTag = false;
+  bool deprecatedTag = false;
+};
+/// Reads `capabilities` of `initialize` params; missing or malformed parts
+/// read as unsupported.
+ClientCapabilities clientCapabilitiesFromJson(const json &initializeParams);
+
 /// The encoding to use: UTF-8 when the client lists it in
 /// `capabilities.general.positionEncodings`, else UTF-16 (LSP's default).
 syntax::PositionEncoding negotiatePositionEncoding(const json &initializeParams);

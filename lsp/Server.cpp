@@ -1,6 +1,7 @@
 #include "lsp/Server.h"
 
 #include <iostream>
+#include <set>
 
 #include "lsp/features/Features.h"
 
@@ -158,6 +159,8 @@ void Server::handleNotification(const std::string &method, const json &params) {
       didClose(params);
     } else if (method == "$/cancelRequest") {
       cancel(params);
+    } else if (method == "workspace/didChangeWorkspaceFolders") {
+      workspace_.change(requireMember(params, "event", json::value_t::object));
     }
     // `initialized`, `$/setTrace` and unknown notifications need nothing.
   } catch (const std::exception &e) {
@@ -168,17 +171,21 @@ void Server::handleNotification(const std::string &method, const json &params) {
 
 json Server::initialize(const json &params) {
   encoding_ = negotiatePositionEncoding(params);
+  client_ = clientCapabilitiesFromJson(params);
+  workspace_.initialize(params);
   json capabilities = {
       {"positionEncoding", encodingName(encoding_)},
       {"textDocumentSync", {{"openClose", true}, {"change", 2 /* Incremental */}}},
       {"hoverProvider", true},
       {"definitionProvider", true},
+      {"declarationProvider", true},
       {"referencesProvider", true},
       {"documentSymbolProvider", true},
       {"documentHighlightProvider", true},
       {"workspaceSymbolProvider", true},
       {"foldingRangeProvider", true},
       {"semanticTokensProvider", {{"legend", semanticTokensLegend()}, {"range", true}, {"full", {{"delta", true}}}}},
+      {"workspace", {{"workspaceFolders", {{"supported", true}, {"changeNotifications", true}}}}},
   };
   return {{"capabilities", capabilities}, {"serverInfo", {{"name", "shlo"}, {"version", SHLO_LSP_VERSION}}}};
 }
@@ -187,12 +194,17 @@ void Server::registerHandlers() {
   handlers_["textDocument/hover"] = [this](const json &params) {
     TextDocumentPositionParams p = positionParamsFromJson(params);
     auto snapshot = snapshotFor(p.uri);
-    return hover(*snapshot, offsetFor(*snapshot, p.position), encoding_);
+    return hover(*snapshot, offsetFor(*snapshot, p.position), encoding_, workspace_);
   };
   handlers_["textDocument/definition"] = [this](const json &params) {
     TextDocumentPositionParams p = positionParamsFromJson(params);
     auto snapshot = snapshotFor(p.uri);
-    return definition(*snapshot, offsetFor(*snapshot, p.position), encoding_);
+    return definition(*snapshot, offsetFor(*snapshot, p.position), encoding_, workspace_);
+  };
+  handlers_["textDocument/declaration"] = [this](const json &params) {
+    TextDocumentPositionParams p = positionParamsFromJson(params);
+    auto snapshot = snapshotFor(p.uri);
+    return declaration(*snapshot, offsetFor(*snapshot, p.position), encoding_, workspace_);
   };
   handlers_["textDocument/references"] = [this](const json &params) {
     TextDocumentPositionParams p = positionParamsFromJson(params);
@@ -245,11 +257,15 @@ void Server::registerHandlers() {
     }
     constexpr size_t kLimit = 1000;
     json symbols = json::array();
+    std::set<std::string> openUris;
     for (const std::shared_ptr<Document> &document : open) {
-      if (symbols.size() >= kLimit) break;
+      openUris.insert(document->uri());
+      if (symbols.size() >= kLimit) continue;
       auto snapshot = document->snapshot([this](const Snapshot &fresh) { publish(fresh); });
       if (snapshot) workspaceSymbols(*snapshot, query, encoding_, kLimit, symbols);  // Null: closed meanwhile.
     }
+    // Then the files under the workspace folders that are not open.
+    workspace_.diskSymbols(query, encoding_, kLimit, openUris, symbols);
     return symbols;
   };
 }
@@ -384,7 +400,7 @@ void Server::analyzeAndPublish(const std::string &uri) {
 }
 
 void Server::publish(const Snapshot &snapshot) {
-  send(makeNotification("textDocument/publishDiagnostics", publishDiagnosticsParams(snapshot, encoding_)));
+  send(makeNotification("textDocument/publishDiagnostics", publishDiagnosticsParams(snapshot, encoding_, client_)));
 }
 
 }  // namespace shlo::lsp

@@ -17,6 +17,7 @@
 #include "lsp/Protocol.h"
 #include "lsp/Transport.h"
 #include "lsp/WorkerPool.h"
+#include "lsp/Workspace.h"
 
 namespace shlo::lsp {
 
@@ -78,6 +79,9 @@ class Server {
   bool exitRequested_ = false;
   std::atomic<syntax::PositionEncoding> encoding_{syntax::PositionEncoding::UTF16};
   std::map<std::string, Handler> handlers_;
+  /// Set by initialize, before any worker reads them.
+  ClientCapabilities client_;
+  Workspace workspace_;
 
   std::mutex documentsMutex_;
   std::map<std::string, std::shared_ptr<Document>> documents_;

@@ -1,7 +1,10 @@
 // Hover: what the name or op under the cursor is, in Markdown.
+#include <cctype>
 #include <sstream>
 
+#include "lsp/Workspace.h"
 #include "lsp/features/Features.h"
+#include "semantic/verify/SpecTables.h"
 #include "semantic/verify/OpRegistry.h"
 #include "semantic/verify/Verifier.h"
 
@@ -48,6 +51,13 @@ std::string valueHover(const Snapshot &snapshot, const ir::Value &value) {
   out << describeDefinition(snapshot, value) << "\n\n";
   size_t uses = value.uses.size();
   out << uses << (uses == 1 ? " use" : " uses");
+  if (const ir::Operation *op = value.definingOp) {
+    const ir::Attribute *constant = op->attribute("value");
+    if (constant && (op->name == "stablehlo.constant" || op->name == "arith.constant")) {
+      std::string preview = constantPreview(*constant);
+      if (!preview.empty()) out << "\n\n" << preview;
+    }
+  }
   return out.str();
 }
 
@@ -108,6 +118,95 @@ std::string operationHover(const ir::Operation &op, std::string_view text) {
       for (const ir::Type &type : inferred) out << " `" << typeText(type) << "`";
     }
   }
+  if (const ir::Attribute *constant = op.attribute("value");
+      constant && (op.name == "stablehlo.constant" || op.name == "arith.constant")) {
+    std::string preview = constantPreview(*constant);
+    if (!preview.empty()) out << "\n\n" << preview;
+  }
+  return out.str();
+}
+
+/// The constraint labels of a spec cell like "(C1-C3), (C5)", in order.
+std::vector<std::string> constraintLabels(std::string_view cell) {
+  std::vector<std::string> labels;
+  size_t at = 0;
+  while ((at = cell.find('C', at)) != std::string_view::npos) {
+    auto number = [&cell](size_t &i) {
+      int value = 0;
+      while (i < cell.size() && std::isdigit(static_cast<unsigned char>(cell[i]))) value = value * 10 + (cell[i++] - '0');
+      return value;
+    };
+    size_t i = at + 1;
+    int first = number(i), last = first;
+    if (i + 1 < cell.size() && cell[i] == '-' && cell[i + 1] == 'C') {
+      i += 2;
+      last = number(i);
+    }
+    for (int n = first; n <= last && n - first < 32; ++n) labels.push_back("C" + std::to_string(n));
+    at = i;
+  }
+  return labels;
+}
+
+std::string attributeHover(const ir::Operation &op, const ir::NamedAttribute &attribute) {
+  constexpr size_t kMaxValueChars = 200;
+  constexpr size_t kMaxConstraints = 6;
+  std::ostringstream out;
+  out << "**`" << attribute.name << "`** of `" << op.name << "`";
+  // The value as written; a dense literal can be huge, so it is previewed.
+  std::string preview = constantPreview(attribute.value);
+  if (!preview.empty()) {
+    out << "\n\n" << preview;
+  } else {
+    std::string value = attribute.value.str();
+    if (value.size() > kMaxValueChars) value = value.substr(0, kMaxValueChars) + "…";
+    out << "\n\n```mlir\n" << value << "\n```";
+  }
+  const verify::SpecOp *spec = verify::specOp(op.name);
+  if (!spec) return out.str();
+  for (const verify::SpecInput &input : spec->inputs) {
+    if (input.name != attribute.name) continue;
+    out << "\n\n" << input.label << " `" << input.name << "`: " << input.type;
+    std::vector<std::string> labels = constraintLabels(input.constraints);
+    size_t shown = 0;
+    for (const std::string &label : labels) {
+      std::string_view text = spec->constraint(label);
+      if (text.empty()) continue;
+      if (shown++ == kMaxConstraints) {
+        out << "\n- …";
+        break;
+      }
+      out << "\n- (" << label << ") " << text;
+    }
+    break;
+  }
+  return out.str();
+}
+
+/// The attribute of `op` whose name or value holds `offset`, or null.
+const ir::NamedAttribute *attributeAt(const ir::Operation &op, uint32_t offset) {
+  for (const ir::NamedAttribute &attribute : op.attributes) {
+    if (attribute.nameRange.contains(offset) || attribute.value.range.contains(offset)) return &attribute;
+  }
+  return nullptr;
+}
+
+std::string locationHover(const Snapshot &snapshot, const LocationAtCursor &at, const Workspace &workspace) {
+  constexpr size_t kMaxShown = 8;
+  std::ostringstream out;
+  if (!at.alias.empty()) out << "`" << at.alias << "`" << (at.aliasDefinition ? "" : ": undefined alias");
+  if (at.targets.empty()) {
+    if (at.alias.empty()) out << "A location without a source file";
+    return out.str();
+  }
+  out << (at.alias.empty() ? "" : "\n\n") << "Source location" << (at.targets.size() == 1 ? "" : "s") << ":";
+  for (size_t i = 0; i < at.targets.size() && i < kMaxShown; ++i) {
+    const SourceLocation &target = at.targets[i];
+    out << "\n- `" << target.file << ":" << target.line << ":" << target.column << "`";
+    std::optional<std::string> path = workspace.resolve(target.file, snapshot.uri);
+    out << (path ? " → `" + *path + "`" : std::string(" (file not found)"));
+  }
+  if (at.targets.size() > kMaxShown) out << "\n- …";
   return out.str();
 }
 
@@ -119,13 +218,20 @@ json makeHover(const Snapshot &snapshot, const std::string &markdown, syntax::Te
 
 }  // namespace
 
-json hover(const Snapshot &snapshot, uint32_t offset, syntax::PositionEncoding encoding) {
+json hover(const Snapshot &snapshot, uint32_t offset, syntax::PositionEncoding encoding, const Workspace &workspace) {
   if (const Occurrence *occurrence = snapshot.index.at(offset)) {
     if (occurrence->isValue()) return makeHover(snapshot, valueHover(snapshot, *occurrence->value), occurrence->range, encoding);
     return makeHover(snapshot, symbolHover(snapshot, occurrence->symbol), occurrence->range, encoding);
   }
+  if (std::optional<LocationAtCursor> at = locationAt(snapshot, offset)) {
+    return makeHover(snapshot, locationHover(snapshot, *at, workspace), at->range, encoding);
+  }
   const ir::Operation *op = operationAt(snapshot.module(), offset);
   if (!op) return nullptr;
+  if (const ir::NamedAttribute *attribute = attributeAt(*op, offset)) {
+    syntax::TextRange range = attribute->nameRange.contains(offset) ? attribute->nameRange : attribute->value.range;
+    return makeHover(snapshot, attributeHover(*op, *attribute), range, encoding);
+  }
   // Inside an op's region but on no op of it: nothing to say.
   for (const ir::Region *region : op->regions) {
     if (!region->implicit && region->range.contains(offset)) return nullptr;

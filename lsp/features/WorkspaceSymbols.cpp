@@ -11,8 +11,8 @@ namespace {
 
 constexpr int kFunction = 12;  // LSP SymbolKind.
 
-/// True when the characters of `query` occur in `name` in order, ignoring
-/// case (as clangd and VS Code match workspace symbols).
+}  // namespace
+
 bool fuzzyMatches(std::string_view query, std::string_view name) {
   size_t at = 0;
   for (char q : query) {
@@ -23,8 +23,6 @@ bool fuzzyMatches(std::string_view query, std::string_view name) {
   }
   return true;
 }
-
-}  // namespace
 
 void workspaceSymbols(const Snapshot &snapshot, const std::string &query, syntax::PositionEncoding encoding,
                       size_t limit, json &out) {

@@ -7,6 +7,7 @@ const char *severityName(Severity severity) {
     case Severity::Error: return "error";
     case Severity::Warning: return "warning";
     case Severity::Note: return "note";
+    case Severity::Hint: return "hint";
   }
   return "error";
 }

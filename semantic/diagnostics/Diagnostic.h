@@ -12,9 +12,15 @@
 
 namespace shlo {
 
-enum class Severity { Error, Warning, Note };
+/// Hint is for advice that is not a problem (a result never used); LSP
+/// shows it faintly.
+enum class Severity { Error, Warning, Note, Hint };
 
-/// "error", "warning" or "note".
+/// LSP's DiagnosticTag: how an editor may render the range (faded, struck
+/// through) besides the severity.
+enum class DiagnosticTag { Unnecessary, Deprecated };
+
+/// "error", "warning", "note" or "hint".
 const char *severityName(Severity severity);
 
 struct RelatedInformation {
@@ -30,6 +36,7 @@ struct Diagnostic {
   std::string code;
   std::string message;
   std::vector<RelatedInformation> related;
+  std::vector<DiagnosticTag> tags;
   /// Byte range of the whole operation the diagnostic belongs to, if any.
   std::optional<syntax::TextRange> opRange;
 };

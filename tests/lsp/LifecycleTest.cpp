@@ -53,6 +53,30 @@ TEST(LspLifecycle, ShutdownThenExitExitsWithZero) {
   EXPECT_EQ(client.waitForExit(), 0);
 }
 
+TEST(LspLifecycle, AfterShutdownEveryRequestIsInvalidAndNotificationsAreIgnored) {
+  LspClient client(SHLO_BINARY);
+  client.initialize();
+  ASSERT_TRUE(client.call("shutdown", nullptr).has_value());
+  openDocument(client);  // Ignored: no diagnostics come.
+  for (const char *method : {"textDocument/definition", "textDocument/declaration", "workspace/symbol",
+                             "textDocument/noSuchThing", "shutdown", "initialize"}) {
+    EXPECT_EQ(errorCodeOf(client.call(method, positionParams(0, 0))), -32600) << method;
+  }
+  EXPECT_FALSE(client.waitForNotification("textDocument/publishDiagnostics", {}, 200ms).has_value());
+  client.notify("exit", nullptr);
+  EXPECT_EQ(client.waitForExit(), 0);
+}
+
+TEST(LspLifecycle, BeforeInitializeNotificationsAreIgnoredAndExitWorks) {
+  LspClient client(SHLO_BINARY);
+  openDocument(client);
+  EXPECT_EQ(errorCodeOf(client.call("textDocument/declaration", positionParams(0, 0))), -32002);
+  EXPECT_EQ(errorCodeOf(client.call("workspace/symbol", {{"query", ""}})), -32002);
+  EXPECT_FALSE(client.waitForNotification("textDocument/publishDiagnostics", {}, 200ms).has_value());
+  client.notify("exit", nullptr);
+  EXPECT_EQ(client.waitForExit(), 1);
+}
+
 TEST(LspLifecycle, ExitWithoutShutdownExitsWithOne) {
   LspClient client(SHLO_BINARY);
   client.initialize();

@@ -39,6 +39,59 @@ TEST_F(LspRobustness, InvalidUtf8IsParseError) {
   expectAlive();
 }
 
+TEST_F(LspRobustness, InvalidUtf8InDocumentTextIsParseErrorAndChangesNothing) {
+  // didOpen of a second document whose text holds a stray continuation byte.
+  std::string open = "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didOpen\",\"params\":{\"textDocument\":"
+                     "{\"uri\":\"file:///bad.mlir\",\"languageId\":\"mlir\",\"version\":1,\"text\":\"%x = \x80\"}}}";
+  client.sendRaw("Content-Length: " + std::to_string(open.size()) + "\r\n\r\n" + open);
+  std::optional<json> response = client.waitForResponse(nullptr);
+  ASSERT_TRUE(response.has_value());
+  EXPECT_EQ((*response)["error"]["code"], -32700);
+  // It was not opened.
+  EXPECT_EQ(errorCodeOf(client.call("textDocument/hover", {{"textDocument", {{"uri", "file:///bad.mlir"}}},
+                                                           {"position", position(0, 0)}})),
+            -32602);
+
+  // didChange of the open document with a truncated 4-byte sequence.
+  std::string change = "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":"
+                       "{\"uri\":\"" + std::string(kUri) + "\",\"version\":2},\"contentChanges\":[{\"text\":\"\xF0\x9D\"}]}}";
+  client.sendRaw("Content-Length: " + std::to_string(change.size()) + "\r\n\r\n" + change);
+  response = client.waitForResponse(nullptr);
+  ASSERT_TRUE(response.has_value());
+  EXPECT_EQ((*response)["error"]["code"], -32700);
+  // The text is unchanged: the hover on `%0` still works.
+  std::string hover = resultOf(client.call("textDocument/hover", positionParams(3, 24)))["contents"]["value"];
+  EXPECT_NE(hover.find("%0 : tensor<4xf32>"), std::string::npos) << hover;
+}
+
+TEST_F(LspRobustness, LoneSurrogateEscapeIsParseError) {
+  std::string body = "{\"jsonrpc\":\"2.0\",\"method\":\"textDocument/didChange\",\"params\":{\"textDocument\":"
+                     "{\"uri\":\"" + std::string(kUri) + "\",\"version\":2},\"contentChanges\":[{\"text\":\"\\ud800\"}]}}";
+  client.sendRaw("Content-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body);
+  std::optional<json> response = client.waitForResponse(nullptr);
+  ASSERT_TRUE(response.has_value());
+  EXPECT_EQ((*response)["error"]["code"], -32700);
+  expectAlive();
+}
+
+TEST_F(LspRobustness, PositionInsideASurrogatePairIsAnswered) {
+  // Line 2 holds `𝔘` (two UTF-16 units) at columns 17-18: 18 is inside it.
+  for (const char *method : {"textDocument/hover", "textDocument/definition", "textDocument/declaration",
+                             "textDocument/references", "textDocument/documentHighlight"}) {
+    std::optional<json> response = client.call(method, positionParams(2, 18));
+    ASSERT_TRUE(response.has_value()) << method;
+    EXPECT_FALSE(response->contains("error")) << method << ": " << response->dump();
+  }
+  expectAlive();
+}
+
+TEST_F(LspRobustness, NewRequestsGetPositionErrorsToo) {
+  EXPECT_EQ(errorCodeOf(client.call("textDocument/declaration", positionParams(1000, 0))), -32602);
+  EXPECT_EQ(errorCodeOf(client.call("textDocument/declaration", json::object())), -32602);
+  EXPECT_EQ(errorCodeOf(client.call("workspace/symbol", json::object())), -32602);
+  expectAlive();
+}
+
 TEST_F(LspRobustness, NonObjectMessageIsInvalidRequest) {
   client.sendRaw("Content-Length: 7\r\n\r\n[1,2,3]");
   std::optional<json> response = client.waitForResponse(nullptr);

@@ -1,0 +1,27 @@
+// Advice that is not an error: ops the spec deprecates, and side-effect-free
+// ops whose results are never used. The language server shows these with
+// LSP's Deprecated and Unnecessary tags; `shlo check` does not report them.
+#pragma once
+
+#include <vector>
+
+#include "semantic/diagnostics/Diagnostic.h"
+#include "semantic/ir/IR.h"
+
+namespace shlo::verify {
+
+/// Appends to `out`, in op order:
+/// - `deprecated.op` (Warning, tag Deprecated) on the name of an op the
+///   spec's "Deprecated Operations" section says will be removed
+///   (broadcast, create_token, cross-replica-sum, dot, einsum,
+///   torch_index_select, unary_einsum), naming the replacement;
+/// - `deprecated.op` (Note, tag Deprecated) on ops and features that section
+///   says are being explored for removal: map, tuple, get_tuple_element,
+///   rng, comparisons of complex values, convolution's window_reversal;
+/// - `unused.result` (Hint, tag Unnecessary) on a side-effect-free,
+///   region-free StableHLO op none of whose results is used. Ops in regions
+///   of several blocks are skipped: there, lowering may not resolve a use
+///   written before its definition, and the advice would be wrong.
+void collectAdvisories(const ir::Module &module, std::vector<Diagnostic> &out);
+
+}  // namespace shlo::verify
