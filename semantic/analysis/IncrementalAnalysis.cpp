@@ -97,7 +97,9 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
     std::vector<TSRange> changed = changedRanges(edited, tree);
     for (size_t i = 0; i < previous.functions.size(); ++i) {
       const FunctionAnalysis &function = previous.functions[i];
-      if (!function.selfContained) continue;
+      // Errors at an alias's definition (a bad `!t`, reported where a
+      // function uses it) would not move with the function.
+      if (!function.selfContained || pointsOutside(function.loweringDiagnostics, function.range)) continue;
       int64_t begin = function.range.begin, end = function.range.end;
       bool touched = false;
       for (const TSInputEdit &edit : edits) {
