@@ -304,7 +304,11 @@ class Lowerer {
           PrettyItem item;
           item.kind = isKind(n, "enum_value") ? PrettyItem::Kind::Enum : PrettyItem::Kind::Value;
           item.range = rangeOf(n);
-          item.text = std::string(values_.text(n));
+          // A value's spelling matters only when it is short (e5m10); a
+          // constant's may be many MB.
+          if (item.kind == PrettyItem::Kind::Enum || ts_node_end_byte(n) - ts_node_start_byte(n) <= 4096) {
+            item.text = std::string(values_.text(n));
+          }
           item.value = values_.attribute(n);
           // `applies stablehlo.add` names reduce's body op.
           if (item.kind == PrettyItem::Kind::Enum && !pretty.items.empty() &&
