@@ -236,6 +236,42 @@ TEST(IncrementalAnalysis, TopLevelFunctionsWithoutAModule) {
   EXPECT_EQ(stats.reused, 1u);
 }
 
+/// The `value` attribute of the first stablehlo.constant in function `name`.
+const ir::Attribute *constantIn(const analysis::Analysis &a, std::string_view name) {
+  auto function = a.lowered.module->functions.find(name);
+  if (function == a.lowered.module->functions.end()) return nullptr;
+  const ir::Attribute *found = nullptr;
+  ir::walk({function->second}, [&](const ir::Operation *op) {
+    if (!found && op->name == "stablehlo.constant") found = op->attribute("value");
+  });
+  return found;
+}
+
+TEST(IncrementalAnalysis, LargeConstantOfAnUntouchedFunctionIsNotReadAgain) {
+  std::string blob;
+  for (int i = 0; i < 20000; ++i) blob += "0000803F";
+  EditedText doc("module {\n  func.func @weights() -> tensor<20000xf32> {\n    %w = stablehlo.constant dense<\"0x" + blob +
+                 "\"> : tensor<20000xf32>\n    return %w : tensor<20000xf32>\n  }\n" + kThreeFunctions.substr(11));
+  ASSERT_TRUE(doc.analysis().diagnostics.empty()) << test::dumpDiagnostics(doc.analysis().diagnostics);
+  const ir::Attribute *before = constantIn(doc.analysis(), "weights");
+  ASSERT_TRUE(before && before->sharedText);
+  EXPECT_EQ(before->literal().size(), blob.size() + 4);  // The quotes and `0x`.
+  std::shared_ptr<const std::string> literal = before->sharedText;
+  // An edit in another function: the copy shares the literal's text.
+  doc.replace("negate %y", "negate %y ");
+  EXPECT_EQ(doc.reanalyze().relowered, Names{"third"});
+  const ir::Attribute *after = constantIn(doc.analysis(), "weights");
+  ASSERT_TRUE(after);
+  EXPECT_EQ(after->sharedText.get(), literal.get());
+  // An edit in its own function reads it again.
+  doc.replace("return %w", "return  %w");
+  EXPECT_EQ(doc.reanalyze().relowered, Names{"weights"});
+  after = constantIn(doc.analysis(), "weights");
+  ASSERT_TRUE(after && after->sharedText);
+  EXPECT_NE(after->sharedText.get(), literal.get());
+  EXPECT_EQ(*after->sharedText, *literal);
+}
+
 TEST(IncrementalAnalysis, PtBertHelperEditRelowersOnlyTheHelper) {
   std::ifstream in(std::string(SHLO_SHARED_DIR) + "/models/pt_bert.mlir", std::ios::binary);
   std::stringstream buffer;
