@@ -120,9 +120,11 @@ void fuzz(const std::string &name, std::string text, uint32_t seed, size_t edits
       FAIL() << "seed " << seed << ", after " << done << " edits";
     }
   }
-  std::cout << "[ edits    ] " << done << " edits; functions reused " << fuzzer.reused() << ", re-lowered "
+  std::cout << "[ figures  ] incremental analysis, " << name << " (seed " << seed << "): " << done
+            << " random edits equal to a full analysis; functions reused " << fuzzer.reused() << ", re-lowered "
             << fuzzer.relowered() << "; texts with errors parsed again " << fuzzer.reparsed()
-            << "; incremental trees whose error recovery differs from a fresh parse's (kept on purpose) "
+            << "; steps without that re-parse (as above 2 MB) whose tree recovered from errors unlike a fresh parse "
+               "(their analysis still equal to a full analysis of that tree) "
             << fuzzer.divergent() << "\n";
   // The comparison must also have exercised reuse, not only full analyses.
   EXPECT_GT(fuzzer.reused(), 0u);
