@@ -19,7 +19,7 @@ void registerLspCommand(CLI::App &app, int &exitCode) {
     // the system, so each copy faults every page in again (100+ ms for
     // 40 MB here). Kept in the heap, a freed version's block is reused.
     mallopt(M_MMAP_THRESHOLD, 1 << 30);
-    mallopt(M_TRIM_THRESHOLD, 256 << 20);
+    mallopt(M_TRIM_THRESHOLD, 64 << 20);
     lsp::Transport transport(std::cin, STDOUT_FILENO);
     lsp::Server server(transport);
     exitCode = server.run();
