@@ -121,7 +121,7 @@ std::pair<uint32_t, uint32_t> resultNameEnd(const std::string &text, size_t from
 /// once; returns the time from the edit to its diagnostics, per edit.
 /// `version` is the document's current version; it is advanced.
 std::vector<double> timeForcedEdits(LspClient &client, const std::string &uri, std::pair<uint32_t, uint32_t> at,
-                                    int &version, int count) {
+                                    int &version, int count, const char *typed = "1") {
   std::vector<double> times;
   for (int i = 0; i < count; ++i) {
     bool insert = i % 2 == 0;
@@ -130,7 +130,7 @@ std::vector<double> timeForcedEdits(LspClient &client, const std::string &uri, s
     auto start = Clock::now();
     client.notify("textDocument/didChange",
                   {{"textDocument", {{"uri", uri}, {"version", ++version}}},
-                   {"contentChanges", {{{"range", range}, {"text", insert ? "1" : ""}}}}});
+                   {"contentChanges", {{{"range", range}, {"text", insert ? typed : ""}}}}});
     int id = client.request("textDocument/documentHighlight", {{"textDocument", {{"uri", uri}}}, {"position", position(0, 0)}});
     if (!waitForDiagnostics(client, uri, version)) fail("no diagnostics after an edit");
     times.push_back(msSince(start));
@@ -227,6 +227,12 @@ int main(int argc, char **argv) {
       timeForcedEdits(client, bertUri, resultNameEnd(bert, bert.find("func.func private @_take(")), version, kEdits);
   std::printf("edit in a helper function -> diagnostics, analysed at once: p50 %.1f ms, p95 %.1f ms (%d edits)\n",
               percentile(helper, 50), percentile(helper, 95), kEdits);
+  // A keystroke that leaves a syntax error in @main: the text is parsed
+  // again from scratch so the error recovery is a fresh parse's.
+  std::vector<double> broken = timeForcedEdits(client, bertUri, resultNameEnd(bert, bert.size() / 2), version, 20, "(");
+  std::printf("edit leaving a syntax error in @main -> diagnostics, analysed at once: p50 %.1f ms, p95 %.1f ms (20 "
+              "edits)\n",
+              percentile(broken, 50), percentile(broken, 95));
 
   // Hover and definition on 200 value uses spread over the file.
   std::vector<double> hovers, definitions;
