@@ -8,7 +8,10 @@
 //   - hover and definition, p50/p95 (ms); semantic tokens, folding ranges
 //     and document symbols of the whole file (ms);
 //   - the server's resident memory (VmRSS) with the three models and 100
-//     conformance files open, and workspace/symbol over them.
+//     conformance files open, and workspace/symbol over them;
+//   - edits in a helper function of pt_bert (only it is re-analysed), and on
+//     a file of tens of MB (pt_bert plus a function holding a large dense
+//     constant): open, and edits far from the constant.
 // Usage: bench_lsp [path/to/shlo]  (default: the shlo built beside it).
 #include <algorithm>
 #include <chrono>
@@ -102,6 +105,41 @@ void fail(const std::string &what) {
   std::exit(1);
 }
 
+/// (line, column) of the ` = ` after a result name on the first line at or
+/// after `from` (a byte offset) that has one: where the edits go.
+std::pair<uint32_t, uint32_t> resultNameEnd(const std::string &text, size_t from) {
+  size_t equals = text.find(" = ", from);
+  if (equals == std::string::npos) fail("no result name to edit");
+  size_t lineStart = text.rfind('\n', equals);
+  lineStart = lineStart == std::string::npos ? 0 : lineStart + 1;
+  uint32_t line = static_cast<uint32_t>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(lineStart), '\n'));
+  return {line, static_cast<uint32_t>(equals - lineStart)};
+}
+
+/// One-character edits at (line, column) of `uri`, alternately inserting and
+/// deleting a `1`, each followed by a request so the server analyses at
+/// once; returns the time from the edit to its diagnostics, per edit.
+/// `version` is the document's current version; it is advanced.
+std::vector<double> timeForcedEdits(LspClient &client, const std::string &uri, std::pair<uint32_t, uint32_t> at,
+                                    int &version, int count, const char *typed = "1") {
+  std::vector<double> times;
+  for (int i = 0; i < count; ++i) {
+    bool insert = i % 2 == 0;
+    json range = {{"start", position(at.first, at.second)},
+                  {"end", position(at.first, at.second + (insert ? 0 : 1))}};
+    auto start = Clock::now();
+    client.notify("textDocument/didChange",
+                  {{"textDocument", {{"uri", uri}, {"version", ++version}}},
+                   {"contentChanges", {{{"range", range}, {"text", insert ? typed : ""}}}}});
+    int id = client.request("textDocument/documentHighlight", {{"textDocument", {{"uri", uri}}}, {"position", position(0, 0)}});
+    if (!waitForDiagnostics(client, uri, version)) fail("no diagnostics after an edit");
+    times.push_back(msSince(start));
+    client.waitForResponse(id, kTimeout);
+    std::this_thread::sleep_for(std::chrono::milliseconds(60));
+  }
+  return times;
+}
+
 }  // namespace
 
 int main(int argc, char **argv) {
@@ -183,6 +221,18 @@ int main(int argc, char **argv) {
   std::printf("edit -> diagnostics, analysed at once (request after the edit): p50 %.1f ms, p95 %.1f ms (%d edits)\n",
               percentile(forced, 50), percentile(forced, 95), kEdits);
   if (version % 2 != 1) fail("the edits did not come back to the original text");
+  // The same edits in a small helper function after @main: the other
+  // functions are copied, not analysed again.
+  std::vector<double> helper =
+      timeForcedEdits(client, bertUri, resultNameEnd(bert, bert.find("func.func private @_take(")), version, kEdits);
+  std::printf("edit in a helper function -> diagnostics, analysed at once: p50 %.1f ms, p95 %.1f ms (%d edits)\n",
+              percentile(helper, 50), percentile(helper, 95), kEdits);
+  // A keystroke that leaves a syntax error in @main: the text is parsed
+  // again from scratch so the error recovery is a fresh parse's.
+  std::vector<double> broken = timeForcedEdits(client, bertUri, resultNameEnd(bert, bert.size() / 2), version, 20, "(");
+  std::printf("edit leaving a syntax error in @main -> diagnostics, analysed at once: p50 %.1f ms, p95 %.1f ms (20 "
+              "edits)\n",
+              percentile(broken, 50), percentile(broken, 95));
 
   // Hover and definition on 200 value uses spread over the file.
   std::vector<double> hovers, definitions;
@@ -244,6 +294,33 @@ int main(int argc, char **argv) {
               conformance.size(), files.size() + 1, static_cast<double>(bytes) / 1e6, residentMb(client.pid()));
 
   std::printf("workspace/symbol over them: %.1f ms (p50 of 10)\n", timeRequest("workspace/symbol", {{"query", "main"}}));
+
+  // A file of tens of MB: pt_bert plus a function returning a constant of
+  // 5M f32 elements written as a hex blob (40 MB of text on one line).
+  {
+    constexpr size_t kElements = 5'000'000;
+    std::string big = bert.substr(0, bert.rfind('}'));
+    big += "  func.func private @weights() -> tensor<" + std::to_string(kElements) +
+           "xf32> {\n    %w = stablehlo.constant dense<\"0x";
+    big.reserve(big.size() + kElements * 8 + 200);
+    for (size_t i = 0; i < kElements; ++i) big += "0000803F";
+    big += "\"> : tensor<" + std::to_string(kElements) + "xf32>\n    return %w : tensor<" + std::to_string(kElements) +
+           "xf32>\n  }\n}\n";
+    std::string bigUri = "file:///tmp/bench-big.mlir";
+    start = Clock::now();
+    open(client, bigUri, big);
+    if (!waitForDiagnostics(client, bigUri, 1)) fail("no diagnostics for the big file");
+    double bigOpen = msSince(start);
+    int bigVersion = 1;
+    std::vector<double> inMain = timeForcedEdits(client, bigUri, resultNameEnd(big, bert.size() / 2), bigVersion, 20);
+    std::vector<double> inHelper =
+        timeForcedEdits(client, bigUri, resultNameEnd(big, big.find("func.func private @_take(")), bigVersion, 20);
+    std::printf("big file (%.1f MB, a %zu-element constant): open -> diagnostics %.0f ms; edit in @main p50 %.1f ms, "
+                "p95 %.1f ms; edit in a helper p50 %.1f ms, p95 %.1f ms (20 edits each); VmRSS %.1f MB\n",
+                static_cast<double>(big.size()) / 1e6, kElements, bigOpen, percentile(inMain, 50),
+                percentile(inMain, 95), percentile(inHelper, 50), percentile(inHelper, 95), residentMb(client.pid()));
+    client.notify("textDocument/didClose", {{"textDocument", {{"uri", bigUri}}}});
+  }
 
   client.call("shutdown", nullptr);
   client.notify("exit", nullptr);

@@ -327,7 +327,7 @@ Tensor fill(const ir::Attribute &value, const ir::Type &type, const Shape &shape
     scalar = Tensor(ir::Type::tensor({}, ir::ElementType::integer(64)));
     scalar.data<int64_t>()[0] = value.integer;
   } else if (value.kind == ir::Attribute::Kind::DenseElements) {
-    Tensor dense = decodeDenseLiteral(value.text, type.withShape({}));
+    Tensor dense = decodeDenseLiteral(value.literal(), type.withShape({}));
     return evalBroadcastInDim(dense, {}, type.withShape(shape));
   } else {
     throw RuntimeError("constant_like: unsupported value " + value.str());

@@ -288,7 +288,7 @@ OpHandler constant() {
       else if (op.name == "index.bool.constant") type = ir::Type::scalar(ir::ElementType::integer(1));
       else throw RuntimeError(op.name + ": the constant's type is not written");
     }
-    if (a->kind == ir::Attribute::Kind::DenseElements) return one(decodeDenseLiteral(a->text, type));
+    if (a->kind == ir::Attribute::Kind::DenseElements) return one(decodeDenseLiteral(a->literal(), type));
     Tensor out(type);
     for (int64_t i = 0; i < out.numElements(); ++i) {
       if (a->kind == ir::Attribute::Kind::Integer || a->kind == ir::Attribute::Kind::Bool) {

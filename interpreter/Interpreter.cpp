@@ -98,7 +98,7 @@ std::vector<std::pair<int64_t, int64_t>> paddingAttr(const Operation &op, const 
   }
   if (a->kind == ir::Attribute::Kind::DenseElements && a->type && a->type->isTensor() && a->type->ranked() &&
       a->type->hasStaticShape() && (a->type->rank() == 2 || a->type->numElements() == 0)) {
-    auto v = ir::decodeDenseIntegers(a->text, 64, a->type->numElements());
+    auto v = ir::decodeDenseIntegers(a->literal(), 64, a->type->numElements());
     if (v && static_cast<int64_t>(v->size()) == a->type->numElements()) {
       for (size_t i = 0; i + 1 < v->size(); i += 2) out.emplace_back((*v)[i], (*v)[i + 1]);
       return out;
@@ -151,7 +151,7 @@ ReplicaGroups groupsAttr(const Operation &op, const char *name) {
   }
   if (a->kind == ir::Attribute::Kind::DenseElements && a->type && a->type->isTensor() && a->type->ranked() &&
       a->type->hasStaticShape() && a->type->rank() == 2) {
-    auto v = ir::decodeDenseIntegers(a->text, 64, a->type->numElements());
+    auto v = ir::decodeDenseIntegers(a->literal(), 64, a->type->numElements());
     if (v && static_cast<int64_t>(v->size()) == a->type->numElements()) {
       int64_t columns = a->type->dim(1);
       for (int64_t r = 0; r < a->type->dim(0); ++r) out.emplace_back(v->begin() + r * columns, v->begin() + (r + 1) * columns);
@@ -429,7 +429,7 @@ void runCheck(Interpreter &in, const Operation &op, const std::string &kind, con
 Tensor constValue(const Operation &op, const Tensor &like) {
   const ir::Attribute &v = attr(op, "value");
   if (v.kind != ir::Attribute::Kind::DenseElements) throw UnsupportedOp(op.name + ": only dense<...> expected values are supported");
-  return decodeDenseLiteral(v.text, v.type ? *v.type : like.type());
+  return decodeDenseLiteral(v.literal(), v.type ? *v.type : like.type());
 }
 
 const std::unordered_map<std::string, Handler> &handlers() {
@@ -1039,7 +1039,7 @@ const Tensor &Interpreter::constantOf(const ir::Operation &op) {
                         "` is dense_resource<" + v.text + ">: resource data is not supported yet");
   }
   if (v.kind != ir::Attribute::Kind::DenseElements) throw UnsupportedOp("constant: unsupported value " + v.str());
-  return constants_.emplace(&op, decodeDenseLiteral(v.text, type)).first->second;
+  return constants_.emplace(&op, decodeDenseLiteral(v.literal(), type)).first->second;
 }
 
 std::vector<Value> Interpreter::call(const std::string &name, const std::vector<Value> &arguments) {

@@ -84,7 +84,7 @@ ReplicaGroups groupsAttribute(const ir::Operation &op, const char *name) {
   }
   if (a->kind == ir::Attribute::Kind::DenseElements && a->type && a->type->isTensor() && a->type->ranked() &&
       a->type->hasStaticShape() && a->type->rank() == 2) {
-    auto v = ir::decodeDenseIntegers(a->text, 64, a->type->numElements());
+    auto v = ir::decodeDenseIntegers(a->literal(), 64, a->type->numElements());
     if (v && static_cast<int64_t>(v->size()) == a->type->numElements()) {
       int64_t columns = a->type->dim(1);
       for (int64_t r = 0; r < a->type->dim(0); ++r) {

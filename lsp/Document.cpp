@@ -23,9 +23,13 @@ void Document::applyChanges(int64_t version, const std::vector<TextDocumentConte
     if (!change.range) {
       text_ = change.text;
       tree_ = syntax::SyntaxTree();  // Nothing to reuse.
+      edits_.clear();
     } else {
       TSInputEdit edit = applyChange(text_, *change.range, change.text, encoding);
-      if (tree_.valid()) tree_.edit(edit);
+      if (tree_.valid()) {
+        tree_.edit(edit);
+        edits_.push_back(edit);
+      }
     }
   }
   version_ = version;
@@ -39,6 +43,7 @@ std::shared_ptr<const Snapshot> Document::snapshot(const std::function<void(cons
   std::string text;
   int64_t version;
   syntax::SyntaxTree previous;
+  std::vector<TSInputEdit> edits;
   uint64_t generation;
   {
     std::lock_guard<std::mutex> lock(editMutex_);
@@ -47,17 +52,27 @@ std::shared_ptr<const Snapshot> Document::snapshot(const std::function<void(cons
     text = text_;
     version = version_;
     previous = copyOf(tree_);
+    edits = edits_;
     generation = generation_;
   }
-  std::shared_ptr<const Snapshot> fresh = buildSnapshot(uri_, version, std::move(text), &previous);
+  // The edited tree is the last snapshot's: only with it may that snapshot's
+  // functions be reused.
+  const Snapshot *base = previous.valid() ? snapshot_.get() : nullptr;
+  std::shared_ptr<const Snapshot> fresh = buildSnapshot(uri_, version, std::move(text), base, &previous, edits);
   {
     std::lock_guard<std::mutex> lock(editMutex_);
-    // When edits came during the parse, the edited old tree stays the base:
-    // the new tree does not have them.
     if (generation_ == generation) {
       tree_ = copyOf(fresh->tree);
+      edits_.clear();
       dirty_ = false;
+    } else if (tree_.valid()) {
+      // Edits came during the analysis: the fresh tree becomes the base,
+      // with those later edits applied to it.
+      tree_ = copyOf(fresh->tree);
+      edits_.erase(edits_.begin(), edits_.begin() + static_cast<std::ptrdiff_t>(edits.size()));
+      for (const TSInputEdit &edit : edits_) tree_.edit(edit);
     }
+    // Else a full replacement came: nothing to reuse until it is analysed.
   }
   snapshot_ = fresh;
   if (onFresh) onFresh(*fresh);

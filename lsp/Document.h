@@ -47,9 +47,12 @@ class Document {
   std::mutex editMutex_;
   std::string text_;
   int64_t version_;
-  /// The last parse's tree, edited to match `text_`; invalid before the
+  /// The last snapshot's tree, edited to match `text_`; invalid before the
   /// first parse and after a full replacement.
   syntax::SyntaxTree tree_;
+  /// The edits applied to `tree_` since the last snapshot, in order: what
+  /// incremental analysis needs to tell which functions they touched.
+  std::vector<TSInputEdit> edits_;
   /// Counts edits, so an analysis can tell whether its tree is still the
   /// base for the next incremental parse.
   uint64_t generation_ = 0;

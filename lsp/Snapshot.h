@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "lsp/SymbolIndex.h"
+#include "semantic/analysis/IncrementalAnalysis.h"
 #include "semantic/diagnostics/Diagnostic.h"
 #include "semantic/lower/Lowering.h"
 #include "semantic/syntax/SourceFile.h"
@@ -21,10 +22,15 @@ struct Snapshot {
   std::string uri;
   int64_t version = 0;
   syntax::SourceFile file;  // The text and its line index.
-  syntax::SyntaxTree tree;
-  lower::LoweredModule lowered;
-  std::vector<Diagnostic> diagnostics;
+  /// The tree, IR and diagnostics, with what the next incremental analysis
+  /// needs (per-function results).
+  analysis::Analysis analysis;
+  const syntax::SyntaxTree &tree = analysis.tree;
+  const lower::LoweredModule &lowered = analysis.lowered;
+  const std::vector<Diagnostic> &diagnostics = analysis.diagnostics;
   SymbolIndex index;
+  /// What building this snapshot re-analysed (for tests and benchmarks).
+  analysis::IncrementalStats stats;
 
   Snapshot(std::string uri, int64_t version, std::string text)
       : uri(std::move(uri)), version(version), file(this->uri, std::move(text)) {}
@@ -32,9 +38,12 @@ struct Snapshot {
   const ir::Module &module() const { return *lowered.module; }
 };
 
-/// Parses (incrementally when `previous` is a tree of the previous text with
-/// this text's edits applied), lowers and verifies `text`.
+/// Parses, lowers and verifies `text`. When `base` is the previous
+/// snapshot and `edited` its tree with `edits` (the edits since, in order)
+/// applied, the parse is incremental and only the functions the edits
+/// touched are analysed again (semantic/analysis/IncrementalAnalysis.h).
 std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, std::string text,
-                                              const syntax::SyntaxTree *previous);
+                                              const Snapshot *base = nullptr, const syntax::SyntaxTree *edited = nullptr,
+                                              const std::vector<TSInputEdit> &edits = {});
 
 }  // namespace shlo::lsp

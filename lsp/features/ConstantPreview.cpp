@@ -166,7 +166,7 @@ std::string constantPreview(const ir::Attribute &attribute, size_t maxElements) 
   if (attribute.kind != ir::Attribute::Kind::DenseElements || !attribute.type) return "";
   const ir::Type &type = *attribute.type;
   int64_t total = type.isTensor() && type.hasStaticShape() ? type.numElements() : -1;
-  std::string_view literal = attribute.text;
+  std::string_view literal = attribute.literal();
   bool more = false, splat = false;
   std::vector<std::string> elements;
   bool hex = literal.size() >= 4 && literal.substr(0, 3) == "\"0x" && literal.back() == '"';

@@ -1,22 +1,128 @@
 #include "semantic/analysis/Analysis.h"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "semantic/syntax/SyntaxDiagnostics.h"
 #include "semantic/verify/Verifier.h"
 
 namespace shlo::analysis {
 
-Analysis analyze(syntax::Parser &parser, std::string_view text) {
+namespace {
+
+void collectSymbolUses(const ir::Attribute &attribute, std::vector<std::string> &out) {
+  if (attribute.kind == ir::Attribute::Kind::SymbolRef) out.push_back(attribute.text);
+  for (const ir::Attribute &element : attribute.elements) collectSymbolUses(element, out);
+  for (const ir::AttributeField &field : attribute.fields) collectSymbolUses(field.second, out);
+}
+
+std::vector<std::string> symbolUsesOf(const ir::Operation &function) {
+  std::vector<std::string> out;
+  for (ir::Region *region : function.regions) {
+    for (ir::Block *block : region->blocks) {
+      ir::walk(block->operations, [&](const ir::Operation *op) {
+        for (const ir::NamedAttribute &a : op->attributes) collectSymbolUses(a.value, out);
+      });
+    }
+  }
+  std::sort(out.begin(), out.end());
+  out.erase(std::unique(out.begin(), out.end()), out.end());
+  return out;
+}
+
+/// Verifies the module in the same order as verify::verifyModule, taking
+/// the findings of copied functions from `reuse` where it has them.
+class FunctionVerifier {
+ public:
+  FunctionVerifier(Analysis &analysis, const Reuse &reuse, std::vector<Diagnostic> &sink)
+      : analysis_(analysis), reuse_(reuse), sink_(sink) {
+    for (size_t i = 0; i < analysis.lowered.functions.size(); ++i) indexOf_[analysis.lowered.functions[i].op] = i;
+  }
+
+  void run() {
+    for (const ir::Operation *op : analysis_.lowered.module->topLevel) topLevel(*op);
+  }
+
+ private:
+  void topLevel(const ir::Operation &op) {
+    auto found = indexOf_.find(&op);
+    if (found != indexOf_.end()) return function(found->second);
+    if (op.name == "builtin.module") {
+      verify::verifyOperation(*analysis_.lowered.module, op, sink_);
+      for (const ir::Region *region : op.regions) {
+        for (const ir::Block *block : region->blocks) {
+          for (const ir::Operation *child : block->operations) topLevel(*child);
+        }
+      }
+      return;
+    }
+    subtree(op, sink_);
+  }
+
+  void subtree(const ir::Operation &op, std::vector<Diagnostic> &sink) {
+    const ir::Module &module = *analysis_.lowered.module;
+    ir::walk({const_cast<ir::Operation *>(&op)}, [&](const ir::Operation *o) { verify::verifyOperation(module, *o, sink); });
+  }
+
+  void function(size_t index) {
+    const lower::LoweredFunction &lowered = analysis_.lowered.functions[index];
+    FunctionAnalysis &out = analysis_.functions[index];
+    const std::vector<Diagnostic> *cached =
+        lowered.reused && reuse_.verification ? reuse_.verification(analysis_.lowered, lowered) : nullptr;
+    if (cached) {
+      out.verifierDiagnostics = *cached;
+      out.verified = false;
+    } else {
+      subtree(*lowered.op, out.verifierDiagnostics);
+    }
+    sink_.insert(sink_.end(), out.verifierDiagnostics.begin(), out.verifierDiagnostics.end());
+  }
+
+  Analysis &analysis_;
+  const Reuse &reuse_;
+  std::vector<Diagnostic> &sink_;
+  std::unordered_map<const ir::Operation *, size_t> indexOf_;
+};
+
+}  // namespace
+
+size_t aliasDigest(const syntax::SyntaxTree &tree, std::string_view text) {
+  if (!tree.valid()) return 0;
+  size_t digest = 0;
+  uint32_t count = ts_node_named_child_count(tree.root());
+  for (uint32_t i = 0; i < count; ++i) {
+    TSNode child = ts_node_named_child(tree.root(), i);
+    if (!syntax::isKind(child, "type_alias_definition") && !syntax::isKind(child, "attribute_alias_definition")) {
+      continue;
+    }
+    digest = digest * 1000003u ^ std::hash<std::string_view>()(syntax::textOf(child, text));
+  }
+  return digest;
+}
+
+Analysis analyzeTree(syntax::SyntaxTree tree, std::string_view text, const Reuse &reuse) {
   Analysis result;
-  result.tree = parser.parse(text);
+  result.tree = std::move(tree);
+  result.aliasDigest = aliasDigest(result.tree, text);
   result.diagnostics = syntax::collectSyntaxDiagnostics(result.tree, text);
-  result.lowered = lower::lowerModule(result.tree, text);
+  result.lowered = lower::lowerModule(result.tree, text, reuse.lowering);
   for (Diagnostic &d : result.lowered.diagnostics) result.diagnostics.push_back(d);
-  verify::verifyModule(*result.lowered.module, result.diagnostics);
+  for (const lower::LoweredFunction &f : result.lowered.functions) {
+    FunctionAnalysis &function = result.functions.emplace_back();
+    function.op = f.op;
+    function.range = f.range;
+    function.loweringDiagnostics.assign(result.lowered.diagnostics.begin() + f.diagnosticsBegin,
+                                        result.lowered.diagnostics.begin() + f.diagnosticsEnd);
+    function.symbolUses = symbolUsesOf(*f.op);
+    function.selfContained = f.selfContained;
+    function.lowered = !f.reused;
+  }
+  FunctionVerifier(result, reuse, result.diagnostics).run();
   std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
                    [](const Diagnostic &a, const Diagnostic &b) { return a.range.begin < b.range.begin; });
   return result;
 }
+
+Analysis analyze(syntax::Parser &parser, std::string_view text) { return analyzeTree(parser.parse(text), text); }
 
 }  // namespace shlo::analysis

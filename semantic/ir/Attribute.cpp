@@ -77,7 +77,7 @@ std::optional<std::vector<int64_t>> Attribute::integers() const {
       if (type && type->isTensor() && type->ranked() && type->rank() > 1) return std::nullopt;
       int64_t count = type && type->hasStaticShape() ? type->numElements() : -1;
       unsigned width = type && type->isTensor() ? type->element().bitWidth() : 64;
-      return decodeDenseIntegers(text, width == 0 ? 64 : width, count);
+      return decodeDenseIntegers(literal(), width == 0 ? 64 : width, count);
     }
     default: return std::nullopt;
   }
@@ -98,7 +98,7 @@ std::optional<std::vector<bool>> Attribute::booleans() const {
       // dense<[true, false]>
       std::vector<bool> out;
       std::string word;
-      for (char c : text + ",") {
+      for (char c : std::string(literal()) + ",") {
         if (std::isalpha(static_cast<unsigned char>(c))) {
           word += c;
         } else if (!word.empty()) {
@@ -140,7 +140,7 @@ std::string Attribute::str() const {
       out << (kind == Kind::Struct ? ">" : "}");
       break;
     }
-    case Kind::DenseElements: out << "dense<" << text << ">"; break;
+    case Kind::DenseElements: out << "dense<" << literal() << ">"; break;
     case Kind::DenseResource: out << "dense_resource<" << text << ">"; break;
     case Kind::Enum: out << text; break;
     case Kind::SymbolRef: out << "@" << text; break;

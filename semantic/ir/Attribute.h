@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,8 +46,16 @@ class Attribute {
   bool overflow = false;
   double real = 0;
   /// String value, enum case, symbol name, struct/enum name, opaque text, or
-  /// the dense literal's text between `dense<` and `>`.
+  /// the dense literal's text between `dense<` and `>` (read dense literals
+  /// through literal(): a long one is in `sharedText` instead).
   std::string text;
+  /// A dense literal longer than kSharedLiteralSize bytes, shared by every
+  /// copy of the attribute: copying IR (incremental analysis copies the
+  /// functions an edit did not touch) must not copy a constant of many MB.
+  std::shared_ptr<const std::string> sharedText;
+  static constexpr size_t kSharedLiteralSize = 4096;
+  /// The dense literal's text between `dense<` and `>`, wherever it is kept.
+  std::string_view literal() const { return sharedText ? std::string_view(*sharedText) : std::string_view(text); }
   /// Enum: the enum's name (`comparison_direction`); Struct: the attribute's
   /// name (`stablehlo.gather`).
   std::string name;

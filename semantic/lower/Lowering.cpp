@@ -4,6 +4,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "semantic/ir/Clone.h"
 #include "semantic/lower/PrettyForms.h"
 #include "semantic/lower/SyntaxValues.h"
 
@@ -48,15 +49,15 @@ const FieldIds &fields() {
 /// Walks the syntax tree once, building the IR.
 class Lowerer {
  public:
-  Lowerer(std::string_view text, LoweredModule &out)
-      : text_(text), out_(out), module_(*out.module), values_(text, out.diagnostics) {}
+  Lowerer(std::string_view text, LoweredModule &out, const FunctionReuse &reuse)
+      : text_(text), out_(out), module_(*out.module), values_(text, out.diagnostics), reuse_(reuse) {}
 
   void run(TSNode root) {
     values_.collectAliases(root);
     pushScope(/*isolated=*/true);
     for (const auto &child : namedChildren(root)) {
       if (isKind(child.node, "operation")) {
-        if (Operation *op = lowerOperation(child.node, nullptr)) module_.topLevel.push_back(op);
+        if (Operation *op = lowerTopLevel(child.node, nullptr)) module_.topLevel.push_back(op);
       } else if (isKind(child.node, "standalone_attribute")) {
         error(child.node, "syntax.attribute-outside-op", "an attribute outside of any operation");
       }
@@ -122,6 +123,65 @@ class Lowerer {
     v->type = std::move(type);
     v->range = range;
     return v;
+  }
+
+  /// True when ops in `block` are at the top of the file: in no block, or
+  /// in the body of a module that is itself at the top.
+  static bool isTopLevel(const Block *block) {
+    if (!block) return true;
+    const Operation *holder = block->parent ? block->parent->parent : nullptr;
+    return holder && holder->name == "builtin.module" && !holder->parentBlock;
+  }
+
+  /// The canonical name an op node lowers to.
+  std::string opName(TSNode node) {
+    TSNode name = fieldOf(node, "name");
+    if (isKind(name, "string")) return SyntaxValues::unquote(values_.text(name));
+    return canonicalOpName(values_.text(name));
+  }
+
+  /// An op at the top of the file. Functions are the unit of incremental
+  /// analysis: they are copied when `reuse_` offers them, and recorded with
+  /// their own diagnostics either way.
+  Operation *lowerTopLevel(TSNode node, Block *parent) {
+    std::string name = opName(node);
+    if (name != "func.func" && name != "ml_program.func") return lowerOperation(node, parent);
+    LoweredFunction function;
+    function.range = rangeOf(node);
+    function.diagnosticsBegin = out_.diagnostics.size();
+    const ReusableFunction *reusable = reuse_ ? reuse_(function.range) : nullptr;
+    if (reusable) {
+      function.op = ir::cloneOperation(*reusable->op, module_, reusable->shift, parent);
+      out_.diagnostics.insert(out_.diagnostics.end(), reusable->diagnostics.begin(), reusable->diagnostics.end());
+      function.reused = true;
+    } else {
+      size_t registered = registrations_;
+      function.op = lowerOperation(node, parent);
+      // Functions nested in it (invalid, but lowered) went into the symbol
+      // table: a copy would not put them there.
+      function.selfContained = registrations_ == registered;
+    }
+    function.diagnosticsEnd = out_.diagnostics.size();
+    registerFunction(function.op);
+    out_.functions.push_back(function);
+    return function.op;
+  }
+
+  /// Adds `op` to the module's symbol table, reporting a second definition
+  /// of its name.
+  void registerFunction(Operation *op) {
+    ++registrations_;
+    const ir::Attribute *symbol = op->attribute("sym_name");
+    if (!symbol) return;
+    auto [it, inserted] = module_.functions.emplace(symbol->text, op);
+    if (!inserted) {
+      Diagnostic d;
+      d.range = symbol->range;
+      d.code = "symbol.redefinition";
+      d.message = "redefinition of symbol `@" + symbol->text + "`";
+      d.related.push_back({it->second->attribute("sym_name")->range, "previously defined here"});
+      out_.diagnostics.push_back(std::move(d));
+    }
   }
 
   Operation *lowerOperation(TSNode node, Block *parent) {
@@ -244,7 +304,11 @@ class Lowerer {
           PrettyItem item;
           item.kind = isKind(n, "enum_value") ? PrettyItem::Kind::Enum : PrettyItem::Kind::Value;
           item.range = rangeOf(n);
-          item.text = std::string(values_.text(n));
+          // A value's spelling matters only when it is short (e5m10); a
+          // constant's may be many MB.
+          if (item.kind == PrettyItem::Kind::Enum || ts_node_end_byte(n) - ts_node_start_byte(n) <= 4096) {
+            item.text = std::string(values_.text(n));
+          }
           item.value = values_.attribute(n);
           // `applies stablehlo.add` names reduce's body op.
           if (item.kind == PrettyItem::Kind::Enum && !pretty.items.empty() &&
@@ -438,6 +502,10 @@ class Lowerer {
   void lowerRegion(TSNode node, Operation *op, bool isolated, const std::vector<TSNode> &entryArguments,
                    Operation *whileOp = nullptr, const std::vector<TSNode> *iterationNames = nullptr) {
     Region *region = newRegion(op, rangeOf(node));
+    bool topLevel = op->name == "builtin.module" && !op->parentBlock;
+    auto lowerChild = [&](TSNode child, Block *block) {
+      return topLevel ? lowerTopLevel(child, block) : lowerOperation(child, block);
+    };
     pushScope(isolated);
     Block *current = nullptr;
     auto entry = [&]() {
@@ -453,7 +521,7 @@ class Lowerer {
       if (isKind(child.node, "entry_block")) {
         Block *block = entry();
         for (const auto &opNode : namedChildren(child.node)) {
-          if (isKind(opNode.node, "operation")) block->operations.push_back(lowerOperation(opNode.node, block));
+          if (isKind(opNode.node, "operation")) block->operations.push_back(lowerChild(opNode.node, block));
         }
         any = true;
       } else if (isKind(child.node, "block")) {
@@ -465,7 +533,7 @@ class Lowerer {
         TSNode arguments = fieldOf(label, "arguments");
         for (const auto &a : namedChildren(arguments)) addBlockArgument(block, a.node);
         for (const auto &opNode : namedChildren(child.node)) {
-          if (isKind(opNode.node, "operation")) block->operations.push_back(lowerOperation(opNode.node, block));
+          if (isKind(opNode.node, "operation")) block->operations.push_back(lowerChild(opNode.node, block));
         }
         any = true;
       }
@@ -593,15 +661,8 @@ class Lowerer {
     if (!ts_node_is_null(attributes)) {
       for (auto &[key, value] : values_.attribute(attributes).fields) op->setAttribute(key, value, value.range);
     }
-    auto [it, inserted] = module_.functions.emplace(name, op);
-    if (!inserted) {
-      Diagnostic d;
-      d.range = rangeOf(symbol);
-      d.code = "symbol.redefinition";
-      d.message = "redefinition of symbol `@" + name + "`";
-      d.related.push_back({it->second->attribute("sym_name")->range, "previously defined here"});
-      out_.diagnostics.push_back(std::move(d));
-    }
+    // Top-level functions are registered by lowerTopLevel, after their body.
+    if (!isTopLevel(op->parentBlock)) registerFunction(op);
     TSNode body = fieldOf(node, "body");
     if (!ts_node_is_null(body)) lowerRegion(body, op, /*isolated=*/true, namedArguments);
     return op;
@@ -628,14 +689,16 @@ class Lowerer {
   SyntaxValues values_;
   std::vector<Scope> scopes_;
   std::unordered_map<std::string_view, Signature> signatureCache_;
+  const FunctionReuse &reuse_;
+  size_t registrations_ = 0;
 };
 
 }  // namespace
 
-LoweredModule lowerModule(const syntax::SyntaxTree &tree, std::string_view text) {
+LoweredModule lowerModule(const syntax::SyntaxTree &tree, std::string_view text, const FunctionReuse &reuse) {
   LoweredModule out;
   if (!tree.valid()) return out;
-  Lowerer lowerer(text, out);
+  Lowerer lowerer(text, out, reuse);
   lowerer.run(tree.root());
   return out;
 }

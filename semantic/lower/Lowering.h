@@ -3,6 +3,8 @@
 // operands, attributes and result types as the generic form.
 #pragma once
 
+#include <cstdint>
+#include <functional>
 #include <memory>
 #include <string_view>
 #include <vector>
@@ -13,16 +15,54 @@
 
 namespace shlo::lower {
 
+/// A top-level function (a func.func at the top of the file or in the body
+/// of the top-level module): the unit incremental analysis re-lowers.
+struct LoweredFunction {
+  ir::Operation *op = nullptr;
+  /// Its syntax node's range.
+  syntax::TextRange range;
+  /// Its own lowering errors: `diagnostics[diagnosticsBegin, diagnosticsEnd)`
+  /// of the LoweredModule. A `symbol.redefinition` of its name depends on
+  /// the other functions and is not among them.
+  size_t diagnosticsBegin = 0;
+  size_t diagnosticsEnd = 0;
+  /// Copied from an earlier lowering instead of lowered from the tree.
+  bool reused = false;
+  /// False when lowering it also defined other symbols (a function nested
+  /// in it): such a function is never offered for reuse.
+  bool selfContained = true;
+};
+
+/// A function an earlier lowering built, offered for reuse: its IR and its
+/// own lowering errors (already in the new text's coordinates), and how far
+/// its text moved.
+struct ReusableFunction {
+  const ir::Operation *op = nullptr;
+  int64_t shift = 0;
+  std::vector<Diagnostic> diagnostics;
+  /// The top-level functions, in text order.
+  std::vector<LoweredFunction> functions;
+};
+
+/// Given the range of a top-level function's node in the new tree, the
+/// function to copy instead of lowering that node, or null to lower it.
+using FunctionReuse = std::function<const ReusableFunction *(syntax::TextRange)>;
+
 struct LoweredModule {
   std::unique_ptr<ir::Module> module = std::make_unique<ir::Module>();
   /// Errors found while lowering: undefined or redefined values, result
   /// counts that do not match the type, unknown types. Codes `ssa.*`,
   /// `symbol.*`, `type.*`.
   std::vector<Diagnostic> diagnostics;
+  /// The top-level functions, in text order.
+  std::vector<LoweredFunction> functions;
 };
 
 /// Lowers `tree`, parsed from `text`. Ranges in the result index `text`;
-/// nothing in the result points into it.
-LoweredModule lowerModule(const syntax::SyntaxTree &tree, std::string_view text);
+/// nothing in the result points into it. With `reuse`, top-level functions
+/// it offers are copied (ranges moved) rather than lowered; the result is
+/// the same as lowering them, provided the offered functions' text is
+/// unchanged and the file's `!alias`/`#alias` definitions are too.
+LoweredModule lowerModule(const syntax::SyntaxTree &tree, std::string_view text, const FunctionReuse &reuse = {});
 
 }  // namespace shlo::lower

@@ -322,7 +322,12 @@ Attribute SyntaxValues::attribute(TSNode node) {
   if (kind == "dense_attribute") {
     a.kind = Attribute::Kind::DenseElements;
     TSNode value = fieldOf(node, "value");
-    a.text = ts_node_is_null(value) ? "" : std::string(text(value));
+    std::string_view literal = ts_node_is_null(value) ? std::string_view() : text(value);
+    if (literal.size() > Attribute::kSharedLiteralSize) {
+      a.sharedText = std::make_shared<const std::string>(literal);
+    } else {
+      a.text = std::string(literal);
+    }
     return a;
   }
   if (kind == "dense_resource_attribute") {

@@ -1,6 +1,7 @@
 #include "semantic/syntax/SourceFile.h"
 
 #include <algorithm>
+#include <cstring>
 #include <fstream>
 #include <limits>
 #include <sstream>
@@ -20,8 +21,10 @@ size_t utf8SequenceLength(std::string_view text, size_t i) {
 SourceFile::SourceFile(std::string path, std::string text)
     : path_(std::move(path)), text_(std::move(text)) {
   lineStarts_.push_back(0);
-  for (size_t i = 0; i < text_.size(); ++i) {
-    if (text_[i] == '\n') lineStarts_.push_back(static_cast<uint32_t>(i + 1));
+  // memchr: the language server indexes every version of files of many MB.
+  const char *begin = text_.data(), *end = begin + text_.size();
+  for (const char *p = begin; (p = static_cast<const char *>(std::memchr(p, '\n', end - p))) != nullptr; ++p) {
+    lineStarts_.push_back(static_cast<uint32_t>(p - begin + 1));
   }
 }
 

@@ -70,7 +70,7 @@ Decoded decodeMatrix(VerifyContext &c, std::string_view name, std::string_view c
   int64_t count = a->type->numElements();
   unsigned width = a->type->element().width();
   if (count == 0) return Decoded::Ok;  // `dense<0> : tensor<0x2xi64>`: no ids.
-  auto values = ir::decodeDenseIntegers(a->text, width ? width : 64, count);
+  auto values = ir::decodeDenseIntegers(a->literal(), width ? width : 64, count);
   if (!values || static_cast<int64_t>(values->size()) != count) {
     c.error(c.attributeRange(name), constraint,
             std::string(name) + " must hold " + str(count) + " integers for its type " + a->type->str());

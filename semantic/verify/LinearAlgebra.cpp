@@ -100,7 +100,7 @@ std::optional<std::vector<int64_t>> constantOperand(const VerifyContext &c, size
   if (!value || value->kind != Attribute::Kind::DenseElements) return std::nullopt;
   int64_t count = value->type && value->type->isTensor() && value->type->hasStaticShape() ? value->type->numElements()
                                                                                           : -1;
-  return ir::decodeDenseIntegers(value->text, 64, count);
+  return ir::decodeDenseIntegers(value->literal(), 64, count);
 }
 
 // ---------------------------------------------------------------------------
@@ -423,7 +423,7 @@ std::optional<std::vector<std::pair<int64_t, int64_t>>> paddingPairs(const Attri
       problem = "padding must have shape [N, 2], got " + t.str();
       return std::nullopt;
     }
-    auto v = ir::decodeDenseIntegers(a.text, 64, t.numElements());
+    auto v = ir::decodeDenseIntegers(a.literal(), 64, t.numElements());
     if (!v || static_cast<int64_t>(v->size()) != t.numElements()) {
       problem.clear();
       return std::nullopt;

@@ -237,7 +237,7 @@ std::optional<std::vector<std::pair<int64_t, int64_t>>> readPadding(const ir::At
       return std::nullopt;
     }
     int64_t rows = a.type->dim(0);
-    auto values = ir::decodeDenseIntegers(a.text, 64, rows * 2);
+    auto values = ir::decodeDenseIntegers(a.literal(), 64, rows * 2);
     if (!values || static_cast<int64_t>(values->size()) != rows * 2) {
       error.message = "padding must hold " + std::to_string(rows * 2) + " integers";
       return std::nullopt;

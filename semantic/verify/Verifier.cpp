@@ -137,19 +137,20 @@ void checkPerTensorQuantization(const ir::Operation &op, std::vector<Diagnostic>
 
 }  // namespace
 
+void verifyOperation(const ir::Module &module, const ir::Operation &op, std::vector<Diagnostic> &sink) {
+  if (op.form == ir::OpForm::Unknown) return;
+  checkWrittenOperandTypes(op, sink);
+  checkPerTensorQuantization(op, sink);
+  if (op.name == "func.return") checkFunctionReturn(op, sink);
+  if (op.name == "func.call") checkCall(module, op, sink);
+  if (const OpDef *def = OpRegistry::instance().find(op.name); def && def->verify) {
+    VerifyContext context(op, sink, &module);
+    def->verify(context);
+  }
+}
+
 void verifyModule(const ir::Module &module, std::vector<Diagnostic> &sink) {
-  const OpRegistry &registry = OpRegistry::instance();
-  ir::walk(module.topLevel, [&](const ir::Operation *op) {
-    if (op->form == ir::OpForm::Unknown) return;
-    checkWrittenOperandTypes(*op, sink);
-    checkPerTensorQuantization(*op, sink);
-    if (op->name == "func.return") checkFunctionReturn(*op, sink);
-    if (op->name == "func.call") checkCall(module, *op, sink);
-    if (const OpDef *def = registry.find(op->name); def && def->verify) {
-      VerifyContext context(*op, sink, &module);
-      def->verify(context);
-    }
-  });
+  ir::walk(module.topLevel, [&](const ir::Operation *op) { verifyOperation(module, *op, sink); });
 }
 
 std::vector<ir::Type> inferResultTypes(const ir::Operation &op) {

@@ -13,6 +13,10 @@ namespace shlo::verify {
 /// Appends the module's diagnostics to `sink`, in op order.
 void verifyModule(const ir::Module &module, std::vector<Diagnostic> &sink);
 
+/// Appends the diagnostics of `op` alone (not of the ops in its regions);
+/// `module` resolves the symbols it refers to (callees, decompositions).
+void verifyOperation(const ir::Module &module, const ir::Operation &op, std::vector<Diagnostic> &sink);
+
 /// The result types the spec infers for `op` from its operands and
 /// attributes (for hover, inlay hints and the "set inferred type" fix);
 /// empty when the op has no inference or its operands do not allow one.

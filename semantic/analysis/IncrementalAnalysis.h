@@ -1,0 +1,65 @@
+// Re-analysing a text after edits, reusing what they did not touch: the
+// language server's path on every keystroke (issue 4).
+//
+// The unit is the top-level function. A function whose text no edit touched
+// (its old range, moved by the edits before it, matches a top-level function
+// node of the new tree exactly) and whose syntax tree-sitter reports
+// unchanged (ts_tree_get_changed_ranges) is copied from the previous
+// analysis with its ranges moved, together with its lowering errors; it is
+// not lowered again, so its constants are not read again either. Its
+// verifier findings are reused too, unless a symbol it refers to appeared,
+// went or changed type, or a finding points outside the function (at a
+// callee, which may have moved differently): then it is verified again
+// against the new symbol table. Everything else (the module op, the other ops at the top,
+// syntax errors, the symbol table) is rebuilt: those are cheap. When the
+// file's `!alias`/`#alias` definitions changed, everything is re-lowered.
+//
+// Syntax errors: tree-sitter's error recovery depends on the path taken, so
+// an incremental parse of a text with errors may recover differently from a
+// fresh parse (about 1 edit in 300 of the fuzz test's random edits). When the
+// incremental tree has errors and the text is at most `exactRecoveryLimit`
+// bytes, the text is parsed again from scratch, so the result equals
+// analyze() on the new text; tests/semantic and the fuzz tests check that.
+// Above the limit (files of many MB, where a fresh parse would freeze the
+// editor) the incremental tree is kept: its errors may be reported at
+// slightly different places until they are fixed. The analysis of whatever
+// tree is used is always exact.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <tree_sitter/api.h>
+
+#include "semantic/analysis/Analysis.h"
+
+namespace shlo::analysis {
+
+/// What an incremental analysis did, for tests and benchmarks.
+struct IncrementalStats {
+  /// False when nothing could be reused (no previous tree, aliases changed).
+  bool incremental = false;
+  /// Names (`sym_name`) of the top-level functions lowered again, in order.
+  std::vector<std::string> relowered;
+  size_t reused = 0;      // Functions copied from the previous analysis.
+  size_t reverified = 0;  // Copied functions verified again (a symbol they use changed).
+  /// The incremental tree had errors and the text was parsed again.
+  bool reparsed = false;
+};
+
+/// Texts up to this size are parsed again from scratch when an edit leaves
+/// syntax errors (see above).
+constexpr size_t kExactRecoveryLimit = size_t{2} << 20;
+
+/// Parses `text` incrementally from `edited` (the previous analysis's tree
+/// with `edits` applied by ts_tree_edit, in order) and analyses it, reusing
+/// the functions of `previous` that the edits left alone. `edits` are the
+/// byte offsets of each edit in the text as it was when that edit was made.
+/// With an invalid `edited` tree the analysis is a full one.
+Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis &previous,
+                   const syntax::SyntaxTree &edited, const std::vector<TSInputEdit> &edits,
+                   IncrementalStats *stats = nullptr, size_t exactRecoveryLimit = kExactRecoveryLimit);
+
+}  // namespace shlo::analysis
