@@ -14,6 +14,7 @@ PACKAGES=(
   libbenchmark-dev
   clang libclang-rt-14-dev
   python3
+  libzip-dev libeigen3-dev
 )
 # tree-sitter's generator evaluates grammar.js with Node.js.
 command -v node >/dev/null 2>&1 || PACKAGES+=(nodejs)
