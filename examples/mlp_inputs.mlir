@@ -11,7 +11,7 @@ func.func @x() -> tensor<4x8xf32> {
   return %0 : tensor<4x8xf32>
 }
 
-// w1[i, j] = 0.5 * sin(0.37 * (16 i + j))
+// w1[i, j] = sin(0.37 * (16 i + j))
 func.func @w1() -> tensor<8x16xf32> {
   %i = stablehlo.iota dim = 0 : tensor<8x16xf32>
   %j = stablehlo.iota dim = 1 : tensor<8x16xf32>
@@ -20,9 +20,7 @@ func.func @w1() -> tensor<8x16xf32> {
   %k = stablehlo.add %rows, %j : tensor<8x16xf32>
   %freq = stablehlo.constant dense<0.37> : tensor<8x16xf32>
   %angle = stablehlo.multiply %k, %freq : tensor<8x16xf32>
-  %s = stablehlo.sine %angle : tensor<8x16xf32>
-  %half = stablehlo.constant dense<0.5> : tensor<8x16xf32>
-  %w = stablehlo.multiply %s, %half : tensor<8x16xf32>
+  %w = stablehlo.sine %angle : tensor<8x16xf32>
   return %w : tensor<8x16xf32>
 }
 
@@ -31,7 +29,7 @@ func.func @b1() -> tensor<16xf32> {
   return %0 : tensor<16xf32>
 }
 
-// w2[i, j] = 0.5 * cos(0.83 * (3 i + j))
+// w2[i, j] = 1.5 * cos(0.83 * (3 i + j))
 func.func @w2() -> tensor<16x3xf32> {
   %i = stablehlo.iota dim = 0 : tensor<16x3xf32>
   %j = stablehlo.iota dim = 1 : tensor<16x3xf32>
@@ -41,8 +39,8 @@ func.func @w2() -> tensor<16x3xf32> {
   %freq = stablehlo.constant dense<0.83> : tensor<16x3xf32>
   %angle = stablehlo.multiply %k, %freq : tensor<16x3xf32>
   %c = stablehlo.cosine %angle : tensor<16x3xf32>
-  %half = stablehlo.constant dense<0.5> : tensor<16x3xf32>
-  %w = stablehlo.multiply %c, %half : tensor<16x3xf32>
+  %scale = stablehlo.constant dense<1.5> : tensor<16x3xf32>
+  %w = stablehlo.multiply %c, %scale : tensor<16x3xf32>
   return %w : tensor<16x3xf32>
 }
 

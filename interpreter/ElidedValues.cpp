@@ -41,9 +41,9 @@ Tensor makeElidedValue(const ir::Type &type, const ElidedFill &fill, uint64_t sa
   for (int64_t d : t.shape()) largest = std::max(largest, d);
   double fanIn = static_cast<double>(t.numElements()) / static_cast<double>(largest);
   double scale = t.rank() >= 2 ? std::sqrt(3.0 / std::max(1.0, fanIn)) : 0.0;
-  auto real = [&](uint64_t bits) { return t.rank() >= 2 ? (2.0 * unit(bits) - 1.0) * scale : unit(bits); };
-  uint64_t intRange = 8;
-  if (t.bits() > 0 && t.bits() < 4) intRange = t.kind() == ElemKind::I1 || t.isUnsignedInt() ? (1ull << t.bits()) : (1ull << (t.bits() - 1));
+  auto real = [&](uint64_t bits) { return t.rank() >= 2 ? (2.0 * unit(bits) - 1.0) * scale : 0.5 + unit(bits); };
+  // 0 or 1: valid as a mask, a token type and an index into any table.
+  uint64_t intRange = 2;
   dispatch(t.kind(), [&](auto tag) {
     using T = decltype(tag);
     T *p = t.data<T>();

@@ -7,11 +7,11 @@
 // Random values: floats uniform in [-s, s) with s = sqrt(3 / fan_in) for
 // rank >= 2 (fan_in = elements / largest dimension: kernel windows times
 // input features, a matrix's contracting size) so activations keep their
-// scale through deep networks, and uniform in [0, 1) for ranks 0 and 1
+// scale through deep networks, and uniform in [0.5, 1.5) for ranks 0 and 1
 // (scales, variances, biases: rsqrt and log of them stay finite); complex
-// numbers the same for both parts; integers uniform in [0, 8) (in [0, max]
-// for narrower types; i1 is true or false) so that they work as small
-// indices and masks.
+// numbers the same for both parts; integers 0 or 1 (i1 false or true), which
+// are valid as masks, token types and indices into any table (exports check
+// indices and fill out-of-range lookups with NaN).
 #pragma once
 
 #include <cstdint>
