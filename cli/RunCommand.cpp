@@ -238,7 +238,8 @@ void registerRunCommand(CLI::App &app, int &exitCode) {
                       "Inputs by position, as MLIR attributes: '[dense<[1, 2]> : tensor<2xi32>, dense<1.5> : tensor<f32>]'");
   command->add_option("--input", options->inputs,
                       "An input file: NAME=file.npy (NAME: %arg0, arg0 or a position) or file.npz (members by key); "
-                      "repeatable");
+                      "repeatable")
+      ->allow_extra_args(false);  // one file per --input: `--input a.npy prog.mlir` keeps prog.mlir positional
   command->add_option("--elided", options->elided,
                       "Fill dense_resource<__elided__> constants and arguments not given: zeros or random:SEED");
   command->add_option("--output", options->outputDir,

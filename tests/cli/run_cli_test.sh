@@ -68,6 +68,8 @@ check "output: numpy header" has "$tmp/npy/ints.0.npy" "{'descr': '<i4', 'fortra
 "$SHLO" run "$tmp/add.mlir" --input %arg0="$tmp/npy/ints.0.npy" --input 1="$tmp/npy/ints.0.npy" > "$tmp/out" 2>&1
 check "npy: exits 0" test $? -eq 0
 check "npy: result" has "$tmp/out" "[20, 40]"
+"$SHLO" run --input %arg0="$tmp/npy/ints.0.npy" --input 1="$tmp/npy/ints.0.npy" "$tmp/add.mlir" > "$tmp/out" 2>&1
+check "npy: --input before the program takes one file each" has "$tmp/out" "[20, 40]"
 "$SHLO" run "$tmp/add.mlir" --args="[dense<1> : tensor<2xi32>]" --input arg1="$tmp/npy/ints.0.npy" > "$tmp/out" 2>&1
 check "npy + args: result" has "$tmp/out" "[11, 21]"
 "$SHLO" run "$tmp/add.mlir" --input %arg0="$tmp/npy/floats.0.npy" --input %arg1="$tmp/npy/ints.0.npy" 2> "$tmp/err"
