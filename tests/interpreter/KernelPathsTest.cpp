@@ -76,3 +76,27 @@ TEST(KernelPaths, DotGeneralFastPathMatchesTheGenericOne) {
   }
   setKernelThreads(1);
 }
+
+TEST(KernelPaths, ReduceWindowTypedLoopMatchesTheBodyPath) {
+  // Padding, base and window dilations and strides at once; the typed loop
+  // (fastBody) against calling the body per element.
+  auto [ints, floats] = smallIntegers({2, 7, 6}, 5);
+  Window w;
+  w.windowDimensions = {1, 3, 2};
+  w.windowStrides = {1, 2, 1};
+  w.baseDilations = {1, 1, 2};
+  w.windowDilations = {1, 2, 1};
+  w.padding = {{0, 0}, {2, 1}, {1, 2}};
+  ir::Type scalar = ir::Type::tensor({}, f32());
+  Tensor init = makeElidedValue(scalar, {ElidedFill::Mode::Zeros, 0}, 0);
+  for (const char *op : {"stablehlo.maximum", "stablehlo.add"}) {
+    BodyFn body = [&](const std::vector<Tensor> &a) -> std::vector<Tensor> {
+      return {std::string(op) == "stablehlo.add" ? evalAdd(a[0], a[1], scalar) : evalMaximum(a[0], a[1], scalar)};
+    };
+    ir::Type resultType = ir::Type::tensor({2, 3, 14}, f32());
+    Tensor typed = evalReduceWindow({floats}, {init}, w, body, op, {resultType})[0];
+    Tensor generic = evalReduceWindow({floats}, {init}, w, body, "", {resultType})[0];
+    ASSERT_EQ(typed.shape(), generic.shape());
+    for (int64_t i = 0; i < typed.numElements(); ++i) ASSERT_EQ(typed.data<float>()[i], generic.data<float>()[i]) << op << " " << i;
+  }
+}
