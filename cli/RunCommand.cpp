@@ -1,3 +1,4 @@
+#include <cctype>
 #include <filesystem>
 #include <iostream>
 #include <memory>
@@ -52,6 +53,13 @@ Diagnostic diagnosticAt(syntax::TextRange range, size_t chunkOffset, std::string
   d.code = std::move(code);
   d.message = std::move(message);
   return d;
+}
+
+/// A function name as a file name: quoted symbol names may hold anything.
+std::string fileStemOf(const std::string &function) {
+  std::string out;
+  for (char c : function) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.') ? c : '_';
+  return out.empty() ? "_" : out;
 }
 
 /// Prints one result (tuples element by element) and saves its tensors.
@@ -192,8 +200,8 @@ int runFile(const RunOptions &options) {
         if (showResults) {
           try {
             for (size_t i = 0; i < outcome.results.size(); ++i) {
-              emitResult(outcome.results[i], "result #" + std::to_string(i), name + "." + std::to_string(i), options,
-                         true);
+              emitResult(outcome.results[i], "result #" + std::to_string(i), fileStemOf(name) + "." + std::to_string(i),
+                         options, true);
             }
           } catch (const interpreter::RuntimeError &e) {
             std::cerr << "shlo run: error: " << e.what() << "\n";
