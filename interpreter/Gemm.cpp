@@ -17,8 +17,11 @@ void gemm(const T *a, const T *b, T *c, int64_t m, int64_t k, int64_t n) {
   using Map = Eigen::Map<Matrix>;
   if (m == 0 || n == 0 || k == 0) return;
   ConstMap B(b, k, n);
-  // Row blocks of at least 16 rows: small products stay on one thread.
-  int64_t blocks = std::min<int64_t>(kernelThreads(), (m + 15) / 16);
+  // Row blocks of at least 16 rows and about a million multiply-adds: a
+  // thread costs tens of microseconds to start, so small products (attention
+  // heads) stay on the caller's.
+  int64_t work = std::max<int64_t>(1, m * k * n >> 20);
+  int64_t blocks = std::min<int64_t>({kernelThreads(), (m + 15) / 16, work});
   parallelFor(blocks, [&](int64_t first, int64_t last) {
     for (int64_t blk = first; blk < last; ++blk) {
       int64_t r0 = m * blk / blocks, r1 = m * (blk + 1) / blocks;
