@@ -65,13 +65,14 @@ TEST(KernelPaths, ConvolutionFastPathMatchesTheGenericOne) {
 }
 
 TEST(KernelPaths, DotGeneralFastPathMatchesTheGenericOne) {
-  // Batch dimension last on the lhs, contracting dimensions out of order.
-  auto [li, lf] = smallIntegers({5, 40, 3, 2}, 3);
-  auto [ri, rf] = smallIntegers({2, 3, 5, 33}, 4);
+  // Batch dimension last on the lhs, contracting dimensions out of order;
+  // 9M multiply-adds per batch, so two threads do split the rows.
+  auto [li, lf] = smallIntegers({50, 200, 3, 2}, 3);
+  auto [ri, rf] = smallIntegers({2, 3, 50, 300}, 4);
   for (int threads : {1, 2}) {
     setKernelThreads(threads);
-    Tensor ints = evalDotGeneral(li, ri, {3}, {0}, {2, 0}, {1, 2}, ir::Type::tensor({2, 40, 33}, i32()));
-    Tensor floats = evalDotGeneral(lf, rf, {3}, {0}, {2, 0}, {1, 2}, ir::Type::tensor({2, 40, 33}, f32()));
+    Tensor ints = evalDotGeneral(li, ri, {3}, {0}, {2, 0}, {1, 2}, ir::Type::tensor({2, 200, 300}, i32()));
+    Tensor floats = evalDotGeneral(lf, rf, {3}, {0}, {2, 0}, {1, 2}, ir::Type::tensor({2, 200, 300}, f32()));
     expectSame(ints, floats);
   }
   setKernelThreads(1);
