@@ -74,7 +74,8 @@ void convolveWithGemm(const Tensor &lhs, const Tensor &rhs, Tensor &out, const C
   };
   for (int64_t first = 0; first < positions; first += block) {
     int64_t count = std::min(block, positions - first);
-    parallelFor(count, [&](int64_t begin, int64_t end) {
+    // Threads gather rows when each gets at least 64k elements to copy.
+    parallelFor(count, std::max<int64_t>(1, (int64_t{1} << 16) / std::max<int64_t>(1, cols)), [&](int64_t begin, int64_t end) {
       std::vector<int64_t> o(g.spatial), kw(g.spatial);
       for (int64_t r = begin; r < end; ++r) {
         int64_t n;

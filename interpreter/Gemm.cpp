@@ -22,7 +22,7 @@ void gemm(const T *a, const T *b, T *c, int64_t m, int64_t k, int64_t n) {
   // heads) stay on the caller's.
   int64_t work = std::max<int64_t>(1, m * k * n >> 20);
   int64_t blocks = std::min<int64_t>({kernelThreads(), (m + 15) / 16, work});
-  parallelFor(blocks, [&](int64_t first, int64_t last) {
+  parallelFor(blocks, 1, [&](int64_t first, int64_t last) {
     for (int64_t blk = first; blk < last; ++blk) {
       int64_t r0 = m * blk / blocks, r1 = m * (blk + 1) / blocks;
       ConstMap A(a + r0 * k, r1 - r0, k);

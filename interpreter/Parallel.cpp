@@ -15,8 +15,8 @@ std::atomic<int> gThreads{1};
 void setKernelThreads(int threads) { gThreads = std::max(1, threads); }
 int kernelThreads() { return gThreads; }
 
-void parallelFor(int64_t count, const std::function<void(int64_t, int64_t)> &body) {
-  int64_t workers = std::min<int64_t>(kernelThreads(), count);
+void parallelFor(int64_t count, int64_t minPerThread, const std::function<void(int64_t, int64_t)> &body) {
+  int64_t workers = std::min<int64_t>(kernelThreads(), count / std::max<int64_t>(1, minPerThread));
   if (workers <= 1) {
     if (count > 0) body(0, count);
     return;

@@ -14,8 +14,10 @@ void setKernelThreads(int threads);
 int kernelThreads();
 
 /// Calls `body(begin, end)` on disjoint ranges covering [0, count), on up to
-/// kernelThreads() threads, and returns when all are done. `body` must only
-/// write what its range owns. An exception in a range is rethrown here.
-void parallelFor(int64_t count, const std::function<void(int64_t, int64_t)> &body);
+/// kernelThreads() threads with at least `minPerThread` items each (a thread
+/// costs tens of microseconds to start), and returns when all are done.
+/// `body` must only write what its range owns. An exception in a range is
+/// rethrown here.
+void parallelFor(int64_t count, int64_t minPerThread, const std::function<void(int64_t, int64_t)> &body);
 
 }  // namespace shlo::interpreter

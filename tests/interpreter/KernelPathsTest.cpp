@@ -43,8 +43,9 @@ void expectSame(const Tensor &ints, const Tensor &floats) {
 TEST(KernelPaths, ConvolutionFastPathMatchesTheGenericOne) {
   // NCHW input, OIHW kernel, NHWC output: strides, padding, both dilations
   // and reversal at once.
-  auto [li, lf] = smallIntegers({2, 3, 9, 7}, 1);
-  auto [ki, kf] = smallIntegers({4, 3, 3, 2}, 2);
+  // Large enough (2x40x51 windows of 3x2x8) for threads to gather rows.
+  auto [li, lf] = smallIntegers({2, 8, 80, 26}, 1);
+  auto [ki, kf] = smallIntegers({4, 8, 3, 2}, 2);
   ConvolutionParams p;
   p.windowStrides = {2, 1};
   p.padding = {{1, 2}, {0, 1}};
@@ -57,8 +58,8 @@ TEST(KernelPaths, ConvolutionFastPathMatchesTheGenericOne) {
   d.outputBatch = 0, d.outputFeature = 3, d.outputSpatial = {1, 2};
   for (int threads : {1, 3}) {
     setKernelThreads(threads);
-    Tensor ints = evalConvolution(li, ki, p, ir::Type::tensor({2, 4, 13, 4}, i32()));
-    Tensor floats = evalConvolution(lf, kf, p, ir::Type::tensor({2, 4, 13, 4}, f32()));
+    Tensor ints = evalConvolution(li, ki, p, ir::Type::tensor({2, 40, 51, 4}, i32()));
+    Tensor floats = evalConvolution(lf, kf, p, ir::Type::tensor({2, 40, 51, 4}, f32()));
     expectSame(ints, floats);
   }
   setKernelThreads(1);
