@@ -173,9 +173,9 @@ int runFile(const RunOptions &options) {
       size_t arity = !fn->regions.empty() && !fn->regions[0]->blocks.empty() ? fn->regions[0]->blocks[0]->arguments.size() : 0;
       BoundArguments bound;
       if (arity > 0 || inputs.any()) {
+        inputsUsed = inputsUsed || arity > 0;
         try {
           bound = bindArguments(*fn, inputs);
-          inputsUsed = true;
         } catch (const InputError &e) {
           printDiagnosticsText(file, {diagnosticAt(nameRange, chunk.offset, "run.arguments", e.what())}, std::cerr);
           std::cout << "FAIL @" << name << " (inputs)\n";

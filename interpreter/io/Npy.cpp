@@ -143,6 +143,7 @@ bool hostIsLittleEndian() {
 /// Copies `count` items of `width` bytes, reversing each item's bytes when
 /// `swap`.
 void copyItems(const char *from, unsigned char *to, int64_t count, int width, bool swap) {
+  if (count == 0) return;  // empty tensors have no buffer to copy into
   if (!swap || width == 1) {
     std::memcpy(to, from, static_cast<size_t>(count) * width);
     return;

@@ -88,6 +88,7 @@ check "npy: argument given twice is explained" has "$tmp/err" "argument %arg0 of
 head -c 130 "$tmp/npy/ints.0.npy" > "$tmp/trunc.npy"
 "$SHLO" run "$tmp/add.mlir" --input 0="$tmp/trunc.npy" --input 1="$tmp/npy/ints.0.npy" 2> "$tmp/err"
 check "npy: truncated data is explained" has "$tmp/err" "truncated .npy data: shape (2,) of '<i4' needs 8 bytes, the file has 2"
+check "npy: an input error is not also reported as unused inputs" test "$(grep -c 'no function that was run takes arguments' "$tmp/err")" -eq 0
 sed 's/False/True /' "$tmp/npy/ints.0.npy" > "$tmp/fortran.npy"
 "$SHLO" run "$tmp/add.mlir" --input 0="$tmp/fortran.npy" --input 1="$tmp/npy/ints.0.npy" 2> "$tmp/err"
 check "npy: Fortran order is rejected" has "$tmp/err" "stored in Fortran order; only C order is supported"
