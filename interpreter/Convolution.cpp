@@ -5,12 +5,124 @@
 // batch_group_count splits the input batch and output features. Window
 // reversal reverses the kernel's spatial index, which equals the spec's
 // reversal of the lhs window.
+//
+// Floats and doubles without groups take the fast path: the windows are laid
+// out as rows of a matrix (im2col, a block of result positions at a time)
+// and multiplied by the kernel as a matrix through Eigen (Gemm.h).
 #include <algorithm>
+#include <type_traits>
 
 #include "interpreter/Errors.h"
+#include "interpreter/Gemm.h"
 #include "interpreter/Ops.h"
+#include "interpreter/Parallel.h"
 
 namespace shlo::interpreter {
+
+namespace {
+
+/// What the fast path needs, resolved from the op's attributes.
+struct Geometry {
+  size_t spatial = 0;
+  Shape strides, lhsDilation, rhsDilation;
+  std::vector<std::pair<int64_t, int64_t>> padding;
+  std::vector<bool> reversal;
+  Shape outSpatialSizes, kernelSizes;
+  int64_t outSpatialCount = 1, kernelCount = 1;
+};
+
+template <typename T>
+void convolveWithGemm(const Tensor &lhs, const Tensor &rhs, Tensor &out, const ConvolutionDimensions &dn,
+                      const Geometry &g) {
+  const Shape &ls = lhs.shape(), &ks = rhs.shape();
+  std::vector<int64_t> lst = lhs.strides(), kst = rhs.strides(), ost = out.strides();
+  int64_t N = ls[dn.inputBatch], C = ls[dn.inputFeature], O = ks[dn.kernelOutputFeature];
+  int64_t W = g.kernelCount, cols = W * C;
+  const T *L = lhs.data<T>();
+  const T *K = rhs.data<T>();
+  T *R = out.data<T>();
+  // The kernel as a (window x input feature) by output feature matrix.
+  std::vector<T> kernel(static_cast<size_t>(cols * O));
+  std::vector<int64_t> k(g.spatial, 0);
+  for (int64_t w = 0; w < W; ++w) {
+    int64_t base = 0;
+    for (size_t s = 0; s < g.spatial; ++s) {
+      int64_t kk = g.reversal[s] ? g.kernelSizes[s] - 1 - k[s] : k[s];
+      base += kk * kst[dn.kernelSpatial[s]];
+    }
+    for (int64_t c = 0; c < C; ++c) {
+      for (int64_t o = 0; o < O; ++o) {
+        kernel[(w * C + c) * O + o] = K[base + c * kst[dn.kernelInputFeature] + o * kst[dn.kernelOutputFeature]];
+      }
+    }
+    for (int64_t s = static_cast<int64_t>(g.spatial) - 1; s >= 0; --s) {
+      if (++k[s] < g.kernelSizes[s]) break;
+      k[s] = 0;
+    }
+  }
+  int64_t positions = N * g.outSpatialCount;
+  // Rows per block: about 4M elements of im2col at a time.
+  int64_t block = std::max<int64_t>(1, std::min<int64_t>(positions, (int64_t{1} << 22) / std::max<int64_t>(1, cols)));
+  std::vector<T> rows(static_cast<size_t>(block * cols)), result(static_cast<size_t>(block * O));
+  // The position of row p: batch and output spatial index.
+  auto decompose = [&](int64_t p, int64_t &n, std::vector<int64_t> &o) {
+    for (int64_t s = static_cast<int64_t>(g.spatial) - 1; s >= 0; --s) {
+      o[s] = p % g.outSpatialSizes[s];
+      p /= g.outSpatialSizes[s];
+    }
+    n = p;
+  };
+  for (int64_t first = 0; first < positions; first += block) {
+    int64_t count = std::min(block, positions - first);
+    // Threads gather rows when each gets at least 64k elements to copy.
+    parallelFor(count, std::max<int64_t>(1, (int64_t{1} << 16) / std::max<int64_t>(1, cols)), [&](int64_t begin, int64_t end) {
+      std::vector<int64_t> o(g.spatial), kw(g.spatial);
+      for (int64_t r = begin; r < end; ++r) {
+        int64_t n;
+        decompose(first + r, n, o);
+        T *row = rows.data() + r * cols;
+        std::fill(kw.begin(), kw.end(), 0);
+        for (int64_t w = 0; w < W; ++w) {
+          int64_t offset = n * lst[dn.inputBatch];
+          bool inside = true;
+          for (size_t s = 0; s < g.spatial && inside; ++s) {
+            int64_t pos = o[s] * g.strides[s] + kw[s] * g.rhsDilation[s] - g.padding[s].first;
+            if (pos < 0 || pos % g.lhsDilation[s] != 0 || pos / g.lhsDilation[s] >= ls[dn.inputSpatial[s]]) {
+              inside = false;
+            } else {
+              offset += pos / g.lhsDilation[s] * lst[dn.inputSpatial[s]];
+            }
+          }
+          T *dst = row + w * C;
+          if (!inside) {
+            std::fill(dst, dst + C, T{});
+          } else {
+            int64_t step = lst[dn.inputFeature];
+            for (int64_t c = 0; c < C; ++c) dst[c] = L[offset + c * step];
+          }
+          for (int64_t s = static_cast<int64_t>(g.spatial) - 1; s >= 0; --s) {
+            if (++kw[s] < g.kernelSizes[s]) break;
+            kw[s] = 0;
+          }
+        }
+      }
+    });
+    std::fill(result.begin(), result.begin() + count * O, T{});
+    gemmAccumulate(rows.data(), kernel.data(), result.data(), count, cols, O);
+    std::vector<int64_t> o(g.spatial);
+    for (int64_t r = 0; r < count; ++r) {
+      int64_t n;
+      decompose(first + r, n, o);
+      int64_t at = n * ost[dn.outputBatch];
+      for (size_t s = 0; s < g.spatial; ++s) at += o[s] * ost[dn.outputSpatial[s]];
+      const T *src = result.data() + r * O;
+      int64_t step = ost[dn.outputFeature];
+      for (int64_t f = 0; f < O; ++f) R[at + f * step] = src[f];
+    }
+  }
+}
+
+}  // namespace
 
 Tensor evalConvolution(const Tensor &lhsIn, const Tensor &rhsIn, const ConvolutionParams &p,
                        const ir::Type &resultType) {
@@ -62,6 +174,19 @@ Tensor evalConvolution(const Tensor &lhsIn, const Tensor &rhsIn, const Convoluti
     kernelSizes[s] = ks[dn.kernelSpatial[s]];
     outSpatialCount *= outSpatialSizes[s];
     kernelCount *= kernelSizes[s];
+  }
+  if ((out.kind() == ElemKind::F32 || out.kind() == ElemKind::F64 || out.kind() == ElemKind::F16 ||
+       out.kind() == ElemKind::BF16) &&
+      G == 1 && B == 1) {
+    Geometry g{spatial, strides, lhsDilation, rhsDilation, padding, reversal, outSpatialSizes, kernelSizes,
+               outSpatialCount, kernelCount};
+    if (out.kind() == ElemKind::F64) {
+      convolveWithGemm<double>(lhs, rhs, out, dn, g);
+    } else {
+      convolveWithGemm<float>(lhs, rhs, out, dn, g);
+    }
+    out.finalize();
+    return out;
   }
   dispatch(out.kind(), [&](auto tag) {
     using T = decltype(tag);

@@ -1,9 +1,12 @@
 // dot_general: operands are converted to the result's element type,
 // transposed to [batch, free, contracting] / [batch, contracting, free] and
-// multiplied as B batched MxK by KxN matrices (i-k-j loop order).
+// multiplied as B batched MxK by KxN matrices: floats and doubles through
+// Eigen (Gemm.h), other element types with an i-k-j loop.
 #include <algorithm>
+#include <type_traits>
 
 #include "interpreter/Errors.h"
+#include "interpreter/Gemm.h"
 #include "interpreter/Ops.h"
 
 namespace shlo::interpreter {
@@ -78,6 +81,10 @@ Tensor evalDotGeneral(const Tensor &lhsIn, const Tensor &rhsIn, const Shape &lhs
     const T *pa = a.data<T>();
     const T *pb = b.data<T>();
     T *r = out.data<T>();
+    if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
+      for (int64_t batch = 0; batch < B; ++batch) gemmAccumulate(pa + batch * M * K, pb + batch * K * N, r + batch * M * N, M, K, N);
+      return;
+    }
     for (int64_t batch = 0; batch < B; ++batch) {
       const T *A = pa + batch * M * K;
       const T *Bm = pb + batch * K * N;

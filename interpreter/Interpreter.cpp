@@ -2,6 +2,7 @@
 
 #include <exception>
 #include <functional>
+#include <iostream>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
@@ -10,6 +11,7 @@
 #include "interpreter/OpHandlers.h"
 #include "interpreter/Ops.h"
 #include "interpreter/Quantization.h"
+#include "interpreter/Printing.h"
 
 namespace shlo::interpreter {
 
@@ -215,7 +217,7 @@ std::vector<std::vector<Value>> runProcesses(Interpreter &in, const std::shared_
   std::vector<std::thread> threads;
   for (int64_t i = 0; i < R * P; ++i) {
     threads.emplace_back([&, i] {
-      Interpreter child(in.module());
+      Interpreter child(in.module(), in.options());
       child.setProcess({grid.get(), i / P, i % P});
       try {
         results[i] = child.callFunction(*functions[i], arguments[i]);
@@ -923,6 +925,25 @@ const std::unordered_map<std::string, Handler> &handlers() {
          in.process().grid->outfeed(sent);
          return std::vector<Value>{Value::token()};
        }},
+      // The interpreter dialect's print and probe (Printing.cpp, Probe.cpp).
+      {"interpreter.print",
+       [](Interpreter &in, const Operation &op, const Operands &v, Interpreter::Env &) {
+         std::ostream &out = in.options().printOutput ? *in.options().printOutput : std::cout;
+         evalPrint(out, op.operands.empty() || !op.operands[0] ? "%?" : op.operands[0]->name, tensorOf(op, v, 0));
+         return std::vector<Value>{};
+       }},
+      {"interpreter.probe",
+       [](Interpreter &in, const Operation &op, const Operands &v, Interpreter::Env &) {
+         in.options().probes->probe(attr(op, "probe_id").text, tensorOf(op, v, 0));
+         return std::vector<Value>{v[0]};
+       }},
+      {"check.expect_serialized_eq",
+       [](Interpreter &in, const Operation &op, const Operands &v, Interpreter::Env &) {
+         in.countCheck();
+         int64_t iter = op.attribute("iter") ? intAttr(op, "iter") : 0;
+         in.options().probes->expectSerializedEq(attr(op, "probe_id").text, iter, tensorOf(op, v, 0));
+         return std::vector<Value>{};
+       }},
       // The check dialect.
       {"check.expect_eq",
        [](Interpreter &in, const Operation &op, const Operands &v, Interpreter::Env &) {
@@ -1008,8 +1029,10 @@ static const Handler *findHandler(const std::string &name) {
 
 bool isSupportedOp(const std::string &name) { return findHandler(name) != nullptr; }
 
-Interpreter::Interpreter(const ir::Module &module)
-    : module_(module), ownGrid_(std::make_shared<ProcessGrid>(1, 1)), process_{ownGrid_.get(), 0, 0} {}
+Interpreter::Interpreter(const ir::Module &module, InterpreterOptions options)
+    : module_(module), options_(std::move(options)), ownGrid_(std::make_shared<ProcessGrid>(1, 1)), process_{ownGrid_.get(), 0, 0} {
+  if (!options_.probes) options_.probes = std::make_shared<ProbeLog>();
+}
 
 const ir::Operation *findFunction(const ir::Module &module, const std::string &name) {
   auto it = module.functions.find(name);
@@ -1035,8 +1058,20 @@ const Tensor &Interpreter::constantOf(const ir::Operation &op) {
   const ir::Attribute &v = attr(op, "value");
   const ir::Type &type = v.type ? *v.type : resultType(op);
   if (v.kind == ir::Attribute::Kind::DenseResource) {
-    throw UnsupportedOp("constant `" + (op.results.empty() ? std::string("?") : op.results[0]->name) +
-                        "` is dense_resource<" + v.text + ">: resource data is not supported yet");
+    std::string name = op.results.empty() ? std::string("?") : op.results[0]->name;
+    if (v.text != "__elided__") {
+      throw UnsupportedOp("constant " + name + " is dense_resource<" + v.text +
+                          ">: resource blobs (dialect_resources) are not read yet");
+    }
+    if (options_.elided.mode == ElidedFill::Mode::Error) {
+      throw RuntimeError("constant " + name + " of type " + type.str() +
+                         " is dense_resource<__elided__>: its data was left out of the export; run with "
+                         "--elided=zeros or --elided=random:SEED to fill it");
+    }
+    // The salt is the op's place in the file: the same constant gets the same
+    // values in every run with the same seed.
+    return constants_.emplace(&op, makeElidedValue(type, options_.elided, static_cast<uint64_t>(op.range.begin)))
+        .first->second;
   }
   if (v.kind != ir::Attribute::Kind::DenseElements) throw UnsupportedOp("constant: unsupported value " + v.str());
   return constants_.emplace(&op, decodeDenseLiteral(v.literal(), type)).first->second;

@@ -5,11 +5,14 @@
 
 #include <memory>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <unordered_map>
 #include <vector>
 
+#include "interpreter/ElidedValues.h"
 #include "interpreter/Errors.h"
+#include "interpreter/Probe.h"
 #include "interpreter/ProcessGrid.h"
 #include "interpreter/Tensor.h"
 #include "semantic/ir/IR.h"
@@ -33,9 +36,20 @@ struct FunctionOutcome {
 
 const char *statusName(FunctionOutcome::Status status);
 
+/// How a run is set up; run_parallel's processes share their parent's.
+struct InterpreterOptions {
+  /// Where interpreter.print writes; null: standard output.
+  std::ostream *printOutput = nullptr;
+  /// Where interpreter.probe writes; null: a log over a temporary folder.
+  std::shared_ptr<ProbeLog> probes;
+  /// What `dense_resource<__elided__>` constants hold; Error: a runtime error.
+  ElidedFill elided;
+};
+
 class Interpreter {
  public:
-  explicit Interpreter(const ir::Module &module);
+  explicit Interpreter(const ir::Module &module, InterpreterOptions options = {});
+  const InterpreterOptions &options() const { return options_; }
 
   /// Calls function `name`. Throws RuntimeError (with the failing op's
   /// range), UnsupportedOp or CheckFailure.
@@ -89,6 +103,7 @@ class Interpreter {
   std::unordered_map<const ir::Operation *, uint64_t> evaluations_;
 
   const ir::Module &module_;
+  InterpreterOptions options_;
   std::unordered_map<const ir::Operation *, Tensor> constants_;
   int checks_ = 0;
   int depth_ = 0;

@@ -53,28 +53,43 @@ std::vector<int64_t> resultIndexOf(const std::vector<int64_t> &shape, const Shap
   return out;
 }
 
+/// The body ops with typed loops, resolved once per op rather than per
+/// element.
+enum class FoldOp { None, Add, Multiply, Maximum, Minimum, And, Or, Xor };
+
+FoldOp foldOpOf(const std::string &name) {
+  if (name == "stablehlo.add") return FoldOp::Add;
+  if (name == "stablehlo.multiply") return FoldOp::Multiply;
+  if (name == "stablehlo.maximum") return FoldOp::Maximum;
+  if (name == "stablehlo.minimum") return FoldOp::Minimum;
+  if (name == "stablehlo.and") return FoldOp::And;
+  if (name == "stablehlo.or") return FoldOp::Or;
+  if (name == "stablehlo.xor") return FoldOp::Xor;
+  return FoldOp::None;
+}
+
 template <typename T>
-bool fastFold(const std::string &op, T &acc, T x) {
+bool fastFold(FoldOp op, T &acc, T x) {
   if constexpr (kIsBool<T>) {
-    if (op == "stablehlo.and") acc = acc && x;
-    else if (op == "stablehlo.or" || op == "stablehlo.add" || op == "stablehlo.maximum") acc = acc || x;
-    else if (op == "stablehlo.multiply" || op == "stablehlo.minimum") acc = acc && x;
+    if (op == FoldOp::And) acc = acc && x;
+    else if (op == FoldOp::Or || op == FoldOp::Add || op == FoldOp::Maximum) acc = acc || x;
+    else if (op == FoldOp::Multiply || op == FoldOp::Minimum) acc = acc && x;
     else return false;
     return true;
   } else if constexpr (kIsComplex<T>) {
-    if (op == "stablehlo.add") acc += x;
-    else if (op == "stablehlo.multiply") acc *= x;
+    if (op == FoldOp::Add) acc += x;
+    else if (op == FoldOp::Multiply) acc *= x;
     else return false;
     return true;
   } else {
-    if (op == "stablehlo.add") {
+    if (op == FoldOp::Add) {
       if constexpr (kIsInt<T>) {
         using U = std::make_unsigned_t<T>;
         acc = static_cast<T>(static_cast<U>(acc) + static_cast<U>(x));
       } else {
         acc += x;
       }
-    } else if (op == "stablehlo.multiply") {
+    } else if (op == FoldOp::Multiply) {
       if constexpr (kIsInt<T>) {
         using U = std::make_unsigned_t<T>;
         using W = std::conditional_t<(sizeof(T) < 4), uint32_t, U>;
@@ -82,14 +97,14 @@ bool fastFold(const std::string &op, T &acc, T x) {
       } else {
         acc *= x;
       }
-    } else if (op == "stablehlo.maximum") {
+    } else if (op == FoldOp::Maximum) {
       if constexpr (kIsFloat<T>) {
         if (std::isnan(acc)) return true;
         if (std::isnan(x) || acc < x || (acc == 0 && x == 0 && std::signbit(acc))) acc = x;
       } else {
         acc = std::max(acc, x);
       }
-    } else if (op == "stablehlo.minimum") {
+    } else if (op == FoldOp::Minimum) {
       if constexpr (kIsFloat<T>) {
         if (std::isnan(acc)) return true;
         if (std::isnan(x) || x < acc || (acc == 0 && x == 0 && std::signbit(x))) acc = x;
@@ -97,9 +112,9 @@ bool fastFold(const std::string &op, T &acc, T x) {
         acc = std::min(acc, x);
       }
     } else if constexpr (kIsInt<T>) {
-      if (op == "stablehlo.and") acc &= x;
-      else if (op == "stablehlo.or") acc |= x;
-      else if (op == "stablehlo.xor") acc ^= x;
+      if (op == FoldOp::And) acc &= x;
+      else if (op == FoldOp::Or) acc |= x;
+      else if (op == FoldOp::Xor) acc ^= x;
       else return false;
     } else {
       return false;
@@ -144,11 +159,12 @@ std::vector<Tensor> evalReduce(const std::vector<Tensor> &inputs, const std::vec
       T init = initValues[0].data<T>()[0];
       for (int64_t i = 0; i < outN; ++i) r[i] = init;
       T probe = init;
-      if (!fastFold(fastBody, probe, init)) {
+      FoldOp op = foldOpOf(fastBody);
+      if (!fastFold(op, probe, init)) {
         handled = false;
         return;
       }
-      for (int64_t i = 0; i < inN; ++i) fastFold(fastBody, r[target[i]], in[i]);
+      for (int64_t i = 0; i < inN; ++i) fastFold(op, r[target[i]], in[i]);
     });
     if (handled) {
       results[0].finalize();
@@ -179,9 +195,10 @@ namespace {
 /// The windows of reduce_window / select_and_scatter over `shape`: sets
 /// `resultShape` (the number of windows per dimension) and `windowSize`, and
 /// returns, for each window element of each result element, the input
-/// element's offset, or -1 where the padded, dilated input holds padding.
+/// element's offset, or -1 where the padded, dilated input holds padding
+/// (nothing without `table`: the checks and shapes only).
 std::vector<int64_t> windowSources(const char *opName, const std::vector<int64_t> &shape, const Window &w,
-                                   std::vector<int64_t> &resultShape, int64_t &windowSize) {
+                                   std::vector<int64_t> &resultShape, int64_t &windowSize, bool table = true) {
   int64_t rank = static_cast<int64_t>(shape.size());
   auto check = [&](size_t size, const char *what) {
     if (static_cast<int64_t>(size) != rank) {
@@ -208,6 +225,7 @@ std::vector<int64_t> windowSources(const char *opName, const std::vector<int64_t
   }
   int64_t resultCount = 1;
   for (int64_t d : resultShape) resultCount *= d;
+  if (!table) return {};
   std::vector<int64_t> strides(rank, 1);
   for (int64_t d = rank - 2; d >= 0; --d) strides[d] = strides[d + 1] * shape[d + 1];
   std::vector<int64_t> out(static_cast<size_t>(resultCount * windowSize));
@@ -252,35 +270,76 @@ std::vector<Tensor> evalReduceWindow(const std::vector<Tensor> &inputs, const st
   }
   std::vector<int64_t> resultShape;
   int64_t windowSize = 0;
-  std::vector<int64_t> sources = windowSources("reduce_window", inputs[0].shape(), window, resultShape, windowSize);
   std::vector<Tensor> results;
-  for (size_t k = 0; k < count; ++k) results.emplace_back(resultTypes[k], resultShape);
-  int64_t outN = results[0].numElements();
 
-  if (count == 1 && !fastBody.empty() && inputs[0].kind() == results[0].kind()) {
-    bool handled = true;
-    dispatch(inputs[0].kind(), [&](auto tag) {
-      using T = decltype(tag);
-      const T *in = inputs[0].data<T>();
-      T *r = results[0].data<T>();
-      T init = initValues[0].data<T>()[0];
-      T probe = init;
-      if (!fastFold(fastBody, probe, init)) {
-        handled = false;
-        return;
+  if (count == 1 && !fastBody.empty()) {
+    // Typed loops over each window, without a table of every window's
+    // sources: per dimension, the source index of (result index, window
+    // index), or -1 in padding and dilation holes.
+    windowSources("reduce_window", inputs[0].shape(), window, resultShape, windowSize, /*table=*/false);
+    results.emplace_back(resultTypes[0], resultShape);
+    bool handled = inputs[0].kind() == results[0].kind();
+    if (handled) {
+      const Shape &shape = inputs[0].shape();
+      int64_t rank = static_cast<int64_t>(shape.size());
+      std::vector<std::vector<int64_t>> along(static_cast<size_t>(rank));
+      std::vector<int64_t> strides = inputs[0].strides();
+      for (int64_t d = 0; d < rank; ++d) {
+        int64_t wd = window.windowDimensions[d];
+        along[d].resize(static_cast<size_t>(resultShape[d] * wd));
+        for (int64_t r = 0; r < resultShape[d]; ++r) {
+          for (int64_t k = 0; k < wd; ++k) {
+            int64_t p = r * window.windowStrides[d] + k * window.windowDilations[d] - window.padding[d].first;
+            bool inside = p >= 0 && p % window.baseDilations[d] == 0 && p / window.baseDilations[d] < shape[d];
+            along[d][r * wd + k] = inside ? p / window.baseDilations[d] * strides[d] : -1;
+          }
+        }
       }
-      for (int64_t i = 0; i < outN; ++i) {
-        T acc = init;
-        const int64_t *src = sources.data() + i * windowSize;
-        for (int64_t w = 0; w < windowSize; ++w) fastFold(fastBody, acc, src[w] < 0 ? init : in[src[w]]);
-        r[i] = acc;
-      }
-    });
+      dispatch(inputs[0].kind(), [&](auto tag) {
+        using T = decltype(tag);
+        const T *in = inputs[0].data<T>();
+        T *out = results[0].data<T>();
+        T init = initValues[0].data<T>()[0];
+        T probe = init;
+        FoldOp op = foldOpOf(fastBody);
+        if (!fastFold(op, probe, init)) {
+          handled = false;
+          return;
+        }
+        std::vector<int64_t> r(static_cast<size_t>(rank), 0), k(static_cast<size_t>(rank), 0);
+        for (int64_t i = 0; i < results[0].numElements(); ++i) {
+          T acc = init;
+          std::fill(k.begin(), k.end(), 0);
+          for (int64_t w = 0; w < windowSize; ++w) {
+            int64_t offset = 0;
+            for (int64_t d = 0; d < rank && offset >= 0; ++d) {
+              int64_t a = along[d][r[d] * window.windowDimensions[d] + k[d]];
+              offset = a < 0 ? -1 : offset + a;
+            }
+            fastFold(op, acc, offset < 0 ? init : in[offset]);
+            for (int64_t d = rank - 1; d >= 0; --d) {
+              if (++k[d] < window.windowDimensions[d]) break;
+              k[d] = 0;
+            }
+          }
+          out[i] = acc;
+          for (int64_t d = rank - 1; d >= 0; --d) {
+            if (++r[d] < resultShape[d]) break;
+            r[d] = 0;
+          }
+        }
+      });
+    }
     if (handled) {
       results[0].finalize();
       return results;
     }
+    results.clear();
   }
+
+  std::vector<int64_t> sources = windowSources("reduce_window", inputs[0].shape(), window, resultShape, windowSize);
+  for (size_t k = 0; k < count; ++k) results.emplace_back(resultTypes[k], resultShape);
+  int64_t outN = results[0].numElements();
 
   for (int64_t i = 0; i < outN; ++i) {
     std::vector<Tensor> acc = initValues;

@@ -291,13 +291,14 @@ std::string Tensor::str(int64_t maxElements) const {
     std::vector<int64_t> st = strides();
     int64_t shown = std::min(numElements_, maxElements);
     for (int64_t i = 0; i < shown; ++i) {
+      // A dimension's list opens and closes every st[d] * shape[d] elements.
       for (int64_t d = 0; d < rank(); ++d) {
-        if (i % st[d] == 0) out << "[";
+        if (i % (st[d] * shape_[d]) == 0) out << "[";
       }
       printElement(out, p[i]);
       int closes = 0;
       for (int64_t d = 0; d < rank(); ++d) {
-        if ((i + 1) % st[d] == 0) ++closes;
+        if ((i + 1) % (st[d] * shape_[d]) == 0) ++closes;
       }
       for (int c = 0; c < closes; ++c) out << "]";
       if (i + 1 < numElements_) out << ", ";

@@ -15,6 +15,7 @@ PACKAGES=(
   clang libclang-rt-14-dev
   python3
   neovim
+  libzip-dev libeigen3-dev
 )
 # tree-sitter's generator evaluates grammar.js with Node.js.
 command -v node >/dev/null 2>&1 || PACKAGES+=(nodejs)

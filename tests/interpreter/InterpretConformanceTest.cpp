@@ -8,8 +8,11 @@
 #include <algorithm>
 #include <iostream>
 #include <map>
+#include <sstream>
 
 #include "interpreter/Interpreter.h"
+#include "interpreter/Printing.h"
+#include "interpreter/io/ArgsLiteral.h"
 #include "semantic/analysis/Analysis.h"
 #include "semantic/analysis/SplitInput.h"
 #include "tests/support/SharedFiles.h"
@@ -19,9 +22,68 @@ using namespace shlo;
 namespace {
 
 // The bar: what this suite measured when it was last raised (files passed).
-constexpr size_t kMinimumFilesPassed = 101;
+constexpr size_t kMinimumFilesPassed = 104;
 
-enum class FileResult { Passed, Failed, Unsupported };
+/// The `--args="..."` of a file's first `--interpret` RUN line that is
+/// expected to succeed, or "".
+std::string runLineArgs(const std::string &text) {
+  size_t at = 0;
+  while ((at = text.find("// RUN:", at)) != std::string::npos) {
+    std::string line = text.substr(at, text.find('\n', at) - at);
+    at += 7;
+    if (line.find("--interpret") == std::string::npos || line.find(" not ") != std::string::npos) continue;
+    size_t args = line.find("--args=\"");
+    if (args == std::string::npos) continue;
+    size_t begin = args + 8, end = line.find('"', begin);
+    if (end != std::string::npos) return line.substr(begin, end - begin);
+  }
+  return "";
+}
+
+std::string squeeze(const std::string &s) {
+  std::string out;
+  for (char c : s) {
+    bool space = c == ' ' || c == '\t';
+    if (space && (out.empty() || out.back() == ' ')) continue;
+    out += space ? ' ' : c;
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
+/// FileCheck's CHECK / CHECK-LABEL / CHECK-NEXT (literal patterns,
+/// whitespace runs matching one space) over `output`. Returns "" when every
+/// pattern matches, else the first pattern that does not.
+std::string fileCheck(const std::string &text, const std::string &output) {
+  std::vector<std::string> lines;
+  std::istringstream in(output);
+  for (std::string line; std::getline(in, line);) lines.push_back(squeeze(line));
+  size_t next = 0;  // first line a CHECK may match
+  std::istringstream checks(text);
+  for (std::string line; std::getline(checks, line);) {
+    size_t c = line.find("// CHECK");
+    if (c == std::string::npos) continue;
+    std::string directive = line.substr(c + 3, line.find(':', c) - c - 3);
+    bool isNext = directive.rfind("CHECK-NEXT", 0) == 0;
+    if (!(directive.rfind("CHECK:", 0) == 0 || directive == "CHECK" || directive.rfind("CHECK{", 0) == 0 ||
+          directive.rfind("CHECK-LABEL", 0) == 0 || isNext)) {
+      continue;  // another prefix (CHECK-DENSE, ...)
+    }
+    std::string pattern = squeeze(line.substr(line.find(':', c) + 1));
+    while (!pattern.empty() && pattern.front() == ' ') pattern.erase(0, 1);
+    bool found = false;
+    for (size_t i = next; i < lines.size(); ++i) {
+      if (isNext && i != next) break;
+      if (lines[i].find(pattern) != std::string::npos) {
+        next = i + 1;
+        found = true;
+        break;
+      }
+    }
+    if (!found) return directive + ": " + pattern;
+  }
+  return "";
+}
 
 }  // namespace
 
@@ -36,6 +98,17 @@ TEST(InterpretConformance, InterpretFilesPass) {
     std::string text = test::readOrFail(path);
     bool anyFailed = false, anyUnsupported = false;
     std::string firstProblem;
+    // Printed values and results go here (what StableHLO's runner pipes to
+    // FileCheck); probes to a temporary folder of this file's own.
+    std::ostringstream printed;
+    interpreter::InterpreterOptions options;
+    options.printOutput = &printed;
+    options.probes = std::make_shared<interpreter::ProbeLog>();
+    std::string argsText = runLineArgs(text);
+    size_t firstRun = text.find("// RUN:");
+    std::string firstRunLine = firstRun == std::string::npos ? "" : text.substr(firstRun, text.find('\n', firstRun) - firstRun);
+    bool checkOutput = firstRunLine.find("| FileCheck %s") != std::string::npos &&
+                       firstRunLine.find("--check-prefix") == std::string::npos;
     for (const analysis::Chunk &chunk : analysis::splitInput(text)) {
       analysis::Analysis result = analysis::analyze(parser, chunk.text);
       bool errors = std::any_of(result.diagnostics.begin(), result.diagnostics.end(),
@@ -54,20 +127,27 @@ TEST(InterpretConformance, InterpretFilesPass) {
         continue;
       }
       const ir::Module &module = *result.lowered.module;
-      interpreter::Interpreter interp(module);
+      interpreter::Interpreter interp(module, options);
       for (const std::string &name : interpreter::defaultEntryFunctions(module)) {
         ++functionsTotal;
         const ir::Operation *fn = interpreter::findFunction(module, name);
+        std::vector<interpreter::Value> arguments;
         if (fn && !fn->regions.empty() && !fn->regions[0]->blocks.empty() &&
             !fn->regions[0]->blocks[0]->arguments.empty()) {
-          // Inputs come from the RUN line (--args), which the runner does not pass yet.
-          anyUnsupported = true;
-          ++unsupportedByOp["(function inputs)"];
-          if (firstProblem.empty()) firstProblem = "@" + name + " takes arguments";
-          continue;
+          // Inputs come from the RUN line's --args, as for StableHLO's runner.
+          if (argsText.empty()) {
+            anyUnsupported = true;
+            ++unsupportedByOp["(function inputs without --args)"];
+            if (firstProblem.empty()) firstProblem = "@" + name + " takes arguments and no RUN line gives --args";
+            continue;
+          }
+          for (const interpreter::Tensor &t : interpreter::parseArgsLiteral(argsText)) arguments.emplace_back(t);
         }
-        interpreter::FunctionOutcome outcome = interp.run(name);
+        interpreter::FunctionOutcome outcome = interp.run(name, arguments);
         std::string op = outcome.opName.empty() ? "(none)" : outcome.opName;
+        for (const interpreter::Value &r : outcome.results) {
+          if (r.kind == interpreter::Value::Kind::Tensor) printed << interpreter::formatTensor(r.tensor) << "\n";
+        }
         switch (outcome.status) {
           case interpreter::FunctionOutcome::Status::Passed: ++functionsPassed; break;
           case interpreter::FunctionOutcome::Status::Unsupported:
@@ -81,6 +161,14 @@ TEST(InterpretConformance, InterpretFilesPass) {
             if (firstProblem.empty()) firstProblem = "@" + name + ": " + outcome.message;
             break;
         }
+      }
+    }
+    if (checkOutput && !anyFailed && !anyUnsupported) {
+      std::string missing = fileCheck(text, printed.str());
+      if (!missing.empty()) {
+        anyFailed = true;
+        ++failuresByOp["(FileCheck)"];
+        firstProblem = "output does not match " + missing;
       }
     }
     std::string shortName = path.substr(path.find("conformance/interpret/") + 22);
