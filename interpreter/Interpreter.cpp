@@ -138,46 +138,13 @@ ir::Type dynamicResultType(const Operation &op, const Shape &shape) {
 
 std::vector<Tensor> tensorsOf(const std::vector<Value> &values);
 
-/// replica_groups / source_target_pairs: dense<[[...]]> : tensor<GxSxi64> or a list of lists.
-ReplicaGroups groupsAttr(const Operation &op, const char *name) {
-  const ir::Attribute *a = op.attribute(name);
-  ReplicaGroups out;
-  if (!a) return out;
-  if (a->kind == ir::Attribute::Kind::Array) {
-    for (const ir::Attribute &row : a->elements) {
-      auto v = row.integers();
-      if (!v) throw RuntimeError(op.name + ": `" + name + "` must be a list of integer lists");
-      out.push_back(*v);
-    }
-    return out;
-  }
-  if (a->kind == ir::Attribute::Kind::DenseElements && a->type && a->type->isTensor() && a->type->ranked() &&
-      a->type->hasStaticShape() && a->type->rank() == 2) {
-    auto v = ir::decodeDenseIntegers(a->literal(), 64, a->type->numElements());
-    if (v && static_cast<int64_t>(v->size()) == a->type->numElements()) {
-      int64_t columns = a->type->dim(1);
-      for (int64_t r = 0; r < a->type->dim(0); ++r) out.emplace_back(v->begin() + r * columns, v->begin() + (r + 1) * columns);
-      return out;
-    }
-  }
-  throw RuntimeError(op.name + ": attribute `" + name + "` must be a 2-d integer tensor, got " + a->str());
-}
+/// replica_groups / source_target_pairs (OpHandlers.h has the one decoder).
+ReplicaGroups groupsAttr(const Operation &op, const char *name) { return support::groupsAttribute(op, name); }
 
 /// channel_handle's handle (or channel_id); 0 without one.
-int64_t channelIdOf(const Operation &op) {
-  if (const ir::Attribute *h = op.attribute("channel_handle")) {
-    if (const ir::Attribute *f = h->field("handle")) return f->integer;
-  }
-  if (op.attribute("channel_id")) return intAttr(op, "channel_id");
-  return 0;
-}
+using support::channelIdOf;
 
-bool flagAttr(const Operation &op, const char *name) {
-  const ir::Attribute *a = op.attribute(name);
-  if (!a) return false;
-  if (a->kind == ir::Attribute::Kind::Unit) return true;
-  return a->integer != 0;
-}
+bool flagAttr(const Operation &op, const char *name) { return support::flagAttribute(op, name); }
 
 BodyFn regionBody(Interpreter &in, const ir::Region &region, Interpreter::Env &env) {
   return [&in, &region, &env](const std::vector<Tensor> &args) {
