@@ -20,6 +20,6 @@ set -e
 echo
 echo "== figures"
 grep -h '\[ figures  \]' Testing/Temporary/LastTest.log | sed 's/^\[ figures  \] //' || true
-grep -h 'passed, [0-9]* failed' Testing/Temporary/LastTest.log | grep -v '^\[' || true
+grep -hE '^[a-z_ -]+: [0-9]+ passed, [0-9]+ failed' Testing/Temporary/LastTest.log || true
 grep -E '^[0-9]+% tests passed' ctest.out
 exit "$status"
