@@ -216,7 +216,7 @@ int main(int argc, char **argv) {
     // Let the debounce timer of this edit fire and find nothing to do.
     std::this_thread::sleep_for(std::chrono::milliseconds(60));
   }
-  std::printf("edit -> diagnostics, waiting (the server's debounce included): p50 %.1f ms, p95 %.1f ms (%d edits)\n",
+  std::printf("edit -> diagnostics, waiting for the server's own schedule (leading-edge debounce): p50 %.1f ms, p95 %.1f ms (%d edits)\n",
               percentile(passive, 50), percentile(passive, 95), kEdits);
   std::printf("edit -> diagnostics, analysed at once (request after the edit): p50 %.1f ms, p95 %.1f ms (%d edits)\n",
               percentile(forced, 50), percentile(forced, 95), kEdits);

@@ -12,12 +12,15 @@ Debouncer::~Debouncer() { stop(); }
 void Debouncer::schedule(const std::string &key, std::chrono::milliseconds delay) {
   {
     std::lock_guard<std::mutex> lock(mutex_);
-    auto deadline = std::chrono::steady_clock::now() + delay;
+    auto now = std::chrono::steady_clock::now();
+    auto deadline = now + delay;
     auto it = std::find_if(deadlines_.begin(), deadlines_.end(), [&](const auto &entry) { return entry.first == key; });
     if (it != deadlines_.end()) {
       it->second = deadline;
     } else {
-      deadlines_.emplace_back(key, deadline);
+      auto fired = std::find_if(lastFired_.begin(), lastFired_.end(), [&](const auto &e) { return e.first == key; });
+      bool idle = fired == lastFired_.end() || now - fired->second >= delay;
+      deadlines_.emplace_back(key, idle ? now : deadline);
     }
   }
   changed_.notify_one();
@@ -26,6 +29,7 @@ void Debouncer::schedule(const std::string &key, std::chrono::milliseconds delay
 void Debouncer::cancel(const std::string &key) {
   std::lock_guard<std::mutex> lock(mutex_);
   std::erase_if(deadlines_, [&](const auto &entry) { return entry.first == key; });
+  std::erase_if(lastFired_, [&](const auto &entry) { return entry.first == key; });
 }
 
 void Debouncer::stop() {
@@ -52,6 +56,13 @@ void Debouncer::run() {
     }
     std::string key = next->first;
     deadlines_.erase(next);
+    auto now = std::chrono::steady_clock::now();
+    auto fired = std::find_if(lastFired_.begin(), lastFired_.end(), [&](const auto &e) { return e.first == key; });
+    if (fired != lastFired_.end()) {
+      fired->second = now;
+    } else {
+      lastFired_.emplace_back(key, now);
+    }
     lock.unlock();
     fire_(key);  // Posts work elsewhere; never runs it here.
     lock.lock();

@@ -15,6 +15,11 @@ namespace shlo::lsp {
 
 /// Runs a callback for a key once no schedule for that key came for a delay:
 /// the diagnostics debounce. One timer thread for all keys.
+///
+/// Leading edge: a schedule for a key that is idle (nothing pending, and its
+/// last firing at least `delay` ago) fires at once, so a lone edit is not
+/// delayed; schedules that follow within the delay coalesce and fire once the
+/// burst pauses (trailing edge).
 class Debouncer {
  public:
   explicit Debouncer(std::function<void(const std::string &)> fire);
@@ -22,7 +27,7 @@ class Debouncer {
   Debouncer(const Debouncer &) = delete;
   Debouncer &operator=(const Debouncer &) = delete;
 
-  /// (Re)starts the key's timer.
+  /// (Re)starts the key's timer; fires at once when the key is idle.
   void schedule(const std::string &key, std::chrono::milliseconds delay);
   void cancel(const std::string &key);
   void stop();
@@ -34,6 +39,7 @@ class Debouncer {
   std::mutex mutex_;
   std::condition_variable changed_;
   std::vector<std::pair<std::string, std::chrono::steady_clock::time_point>> deadlines_;
+  std::vector<std::pair<std::string, std::chrono::steady_clock::time_point>> lastFired_;
   bool stopping_ = false;
   std::thread thread_;
 };
