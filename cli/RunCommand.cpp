@@ -30,6 +30,7 @@ struct RunOptions {
   std::string elided;
   std::string outputDir;
   int threads = 1;
+  int64_t numReplicas = 0, numPartitions = 0;
   bool splitInputFile = false;
   bool print = false;
 };
@@ -135,6 +136,8 @@ int runFile(const RunOptions &options) {
                                                                : std::vector<analysis::Chunk>{{0, file.text()}};
   interpreter::InterpreterOptions interpreterOptions;
   interpreterOptions.elided = inputs.elided;
+  interpreterOptions.numReplicas = options.numReplicas;
+  interpreterOptions.numPartitions = options.numPartitions;
   // Probes go with the results when there is an output folder.
   interpreterOptions.probes = std::make_shared<interpreter::ProbeLog>(options.outputDir);
   syntax::Parser parser;
@@ -199,9 +202,23 @@ int runFile(const RunOptions &options) {
         bool showResults = options.print || !options.entry.empty() || name == "main" || !options.outputDir.empty();
         if (showResults) {
           try {
-            for (size_t i = 0; i < outcome.results.size(); ++i) {
-              emitResult(outcome.results[i], "result #" + std::to_string(i), fileStemOf(name) + "." + std::to_string(i),
-                         options, true);
+            if (outcome.processResults.size() > 1) {
+              // A grid run: every process's results, process p being
+              // (replica p / num_partitions, partition p % num_partitions).
+              int64_t partitions = std::max<int64_t>(1, interpreter::gridSizeOf(module).numPartitions);
+              if (options.numPartitions > 0) partitions = options.numPartitions;
+              for (size_t p = 0; p < outcome.processResults.size(); ++p) {
+                std::string process = "(" + std::to_string(p / partitions) + ", " + std::to_string(p % partitions) + ")";
+                for (size_t i = 0; i < outcome.processResults[p].size(); ++i) {
+                  emitResult(outcome.processResults[p][i], "process " + process + " result #" + std::to_string(i),
+                             fileStemOf(name) + ".process" + std::to_string(p) + "." + std::to_string(i), options, true);
+                }
+              }
+            } else {
+              for (size_t i = 0; i < outcome.results.size(); ++i) {
+                emitResult(outcome.results[i], "result #" + std::to_string(i),
+                           fileStemOf(name) + "." + std::to_string(i), options, true);
+              }
             }
           } catch (const interpreter::RuntimeError &e) {
             std::cerr << "shlo run: error: " << e.what() << "\n";
@@ -254,6 +271,12 @@ void registerRunCommand(CLI::App &app, int &exitCode) {
                       "Save results as DIR/<function>.<n>.npy (and probes as DIR/probe<n>.npy)");
   command->add_option("--threads", options->threads,
                       "Worker threads of the convolution and dot_general kernels (default 1)");
+  command->add_option("--num-replicas", options->numReplicas,
+                      "Processes per partition of the grid (default: the module's mhlo.num_replicas, else 1)")
+      ->check(CLI::Range(int64_t{1}, int64_t{4096}));
+  command->add_option("--num-partitions", options->numPartitions,
+                      "Partitions of the grid (default: the module's mhlo.num_partitions, else 1)")
+      ->check(CLI::Range(int64_t{1}, int64_t{4096}));
   command->add_flag("--split-input-file", options->splitInputFile, "Run each `// -----` chunk on its own");
   command->add_flag("--print", options->print, "Print every element of every result of every function run");
   command->callback([options, &exitCode] { exitCode = runFile(*options); });

@@ -12,6 +12,13 @@ int main(int argc, char **argv) {
   shlo::cli::registerCheckCommand(app, exitCode);
   shlo::cli::registerLspCommand(app, exitCode);
   shlo::cli::registerRunCommand(app, exitCode);
-  CLI11_PARSE(app, argc, argv);
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::ParseError &e) {
+    // --help and --version exit 0; a bad command line is usage error 2, as
+    // an unreadable input is (CLI11's own codes run past 100).
+    int code = app.exit(e);
+    return code == 0 ? 0 : 2;
+  }
   return exitCode;
 }

@@ -1231,7 +1231,10 @@ FunctionOutcome Interpreter::run(const std::string &name, const std::vector<Valu
   int before = checks_;
   try {
     GridSize grid = gridSizeOf(module_);
-    if (grid.numReplicas * grid.numPartitions > 1 && usesCollectives(module_, name)) {
+    if (options_.numReplicas > 0) grid.numReplicas = options_.numReplicas;
+    if (options_.numPartitions > 0) grid.numPartitions = options_.numPartitions;
+    bool asked = options_.numReplicas > 0 || options_.numPartitions > 0;
+    if (grid.numReplicas * grid.numPartitions > 1 && (asked || usesCollectives(module_, name))) {
       outcome.processResults = runOnGrid(name, arguments, grid.numReplicas, grid.numPartitions);
       outcome.results = outcome.processResults.at(0);
     } else {

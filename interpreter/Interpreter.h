@@ -44,6 +44,9 @@ struct InterpreterOptions {
   std::shared_ptr<ProbeLog> probes;
   /// What `dense_resource<__elided__>` constants hold; Error: a runtime error.
   ElidedFill elided;
+  /// The process grid run() uses (`shlo run --num-replicas/--num-partitions`);
+  /// 0: the module's mhlo.num_replicas / mhlo.num_partitions (else 1).
+  int64_t numReplicas = 0, numPartitions = 0;
 };
 
 class Interpreter {
@@ -54,9 +57,10 @@ class Interpreter {
   /// Calls function `name`. Throws RuntimeError (with the failing op's
   /// range), UnsupportedOp or CheckFailure.
   std::vector<Value> call(const std::string &name, const std::vector<Value> &arguments);
-  /// The same, catching what evaluation throws. When the module asks for a
-  /// grid larger than 1x1 (mhlo.num_replicas / mhlo.num_partitions) and the
-  /// function uses collectives (usesCollectives), it runs on that grid:
+  /// The same, catching what evaluation throws. When the options or the
+  /// module ask for a grid larger than 1x1 (mhlo.num_replicas /
+  /// mhlo.num_partitions) and the function uses collectives
+  /// (usesCollectives), or the options ask for it, it runs on that grid:
   /// `results` are process (0, 0)'s and `processResults` everyone's.
   FunctionOutcome run(const std::string &name, const std::vector<Value> &arguments = {});
   /// Calls function `name` as every process of a numReplicas x numPartitions

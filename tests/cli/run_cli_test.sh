@@ -191,5 +191,26 @@ check "print: the value" has "$tmp/out" "%0 = tensor<2x2xi8> {"
 check "probe: file written" test -s "$tmp/probes/probe1.npy"
 check "probe: index" has "$tmp/probes/index.csv" "p/1,tensor<2x2xi8>,$tmp/probes/probe1.npy"
 
+# The process grid from flags: every process's results, (replica, partition).
+cat > "$tmp/grid.mlir" <<'EOF'
+func.func @main(%x: tensor<2xi64>) -> tensor<2xi64> {
+  %r = "stablehlo.all_reduce"(%x) ({
+    ^bb0(%a: tensor<i64>, %b: tensor<i64>):
+      %s = stablehlo.add %a, %b : tensor<i64>
+      stablehlo.return %s : tensor<i64>
+  }) {replica_groups = dense<[[0, 1, 2]]> : tensor<1x3xi64>} : (tensor<2xi64>) -> tensor<2xi64>
+  return %r : tensor<2xi64>
+}
+EOF
+"$SHLO" run "$tmp/grid.mlir" --args="[dense<[1, 2]> : tensor<2xi64>]" --num-replicas 3 > "$tmp/out" 2>&1
+check "grid: 3 replicas exit 0" test $? -eq 0
+check "grid: process (2, 0) printed" has "$tmp/out" "process (2, 0) result #0"
+check "grid: all_reduce summed over 3 replicas" has "$tmp/out" "[3, 6]"
+"$SHLO" run "$tmp/grid.mlir" --args="[dense<[1, 2]> : tensor<2xi64>]" > "$tmp/out" 2> "$tmp/err"
+check "grid: without the flag a 1x1 grid is too small" has "$tmp/err" "outside the 1x1 grid"
+"$SHLO" run "$tmp/grid.mlir" --num-replicas 0 > "$tmp/out" 2> "$tmp/err"
+check "grid: --num-replicas 0 is a usage error (2)" test $? -eq 2
+check "grid: --num-replicas 0 is explained" has "$tmp/err" "--num-replicas"
+
 echo "cli_run: $passed passed, $failures failed"
 test "$failures" -eq 0
