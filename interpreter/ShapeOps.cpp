@@ -94,7 +94,10 @@ Tensor evalReshape(const Tensor &operand, const ir::Type &resultType) {
     throw RuntimeError("reshape: " + operand.type().str() + " has " + std::to_string(operand.numElements()) +
                        " elements, " + resultType.str() + " has " + std::to_string(out.numElements()));
   }
-  std::memcpy(out.bytes(), operand.bytes(), static_cast<size_t>(operand.numElements()) * storageSize(operand.kind()));
+  // memcpy with a null pointer is undefined even for 0 bytes (empty tensors).
+  if (out.numElements() > 0) {
+    std::memcpy(out.bytes(), operand.bytes(), static_cast<size_t>(operand.numElements()) * storageSize(operand.kind()));
+  }
   return out;
 }
 
@@ -143,7 +146,9 @@ Tensor evalConcatenate(const std::vector<Tensor> &inputs, int64_t dimension, con
   size_t at = 0;
   for (const Tensor &t : inputs) {
     size_t row = static_cast<size_t>(t.shape()[dimension] * inner) * es;
-    for (int64_t o = 0; o < outer; ++o) std::memcpy(out.bytes() + o * outRow + at, t.bytes() + o * row, row);
+    if (row > 0) {
+      for (int64_t o = 0; o < outer; ++o) std::memcpy(out.bytes() + o * outRow + at, t.bytes() + o * row, row);
+    }
     at += row;
   }
   return out;
