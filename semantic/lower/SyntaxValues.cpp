@@ -145,7 +145,8 @@ Type SyntaxValues::parseType(TSNode node) {
       info->explicitStorageRange = true;
       info->storageMin = parseInteger(text(min), nullptr);
       info->storageMax = parseInteger(text(max), nullptr);
-    } else if (info->storageType.isInteger()) {
+    } else if (info->storageType.isInteger() && info->storageType.width() > 0) {
+      // (A zero width, as in `i0`, has no range; the verifier reports the type.)
       unsigned w = info->storageType.width();
       bool isUnsigned = info->storageType.isUnsigned();
       info->storageMin = isUnsigned ? 0 : (w >= 64 ? INT64_MIN : -(int64_t(1) << (w - 1)));

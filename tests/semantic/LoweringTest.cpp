@@ -178,3 +178,18 @@ TEST(Lowering, ReduceAppliesFormGetsAnImplicitBody) {
   ASSERT_NE(r.attribute("dimensions"), nullptr);
   EXPECT_EQ(r.attribute("dimensions")->integers(), std::vector<int64_t>{1});
 }
+
+// Found by check_fuzzer: a zero-width storage type (`i0`) has no storage
+// range; lowering leaves it empty instead of shifting by -1 bits.
+TEST(Lowering, QuantizedZeroWidthStorageHasNoRange) {
+  auto l = lowerText("func.func @f(%a: tensor<2x!quant.uniform<i0:f32, 1.0>>) {\n  func.return\n}\n");
+  ASSERT_FALSE(l->module.module->topLevel.empty());
+  const ir::Operation &fn = *l->module.module->topLevel.back();
+  ASSERT_FALSE(fn.regions.empty());
+  ASSERT_FALSE(fn.regions[0]->blocks.empty());
+  ASSERT_EQ(fn.regions[0]->blocks[0]->arguments.size(), 1u);
+  const ir::QuantizedElement *q = fn.regions[0]->blocks[0]->arguments[0]->type.element().quantizedInfo();
+  ASSERT_NE(q, nullptr);
+  EXPECT_EQ(q->storageMin, 0);
+  EXPECT_EQ(q->storageMax, 0);
+}
