@@ -37,6 +37,7 @@ int64_t parseInteger(std::string_view text, bool *overflow) {
 void SyntaxValues::error(TSNode node, std::string code, std::string message) {
   Diagnostic d;
   d.range = rangeOf(node);
+  if (!reported_.emplace(d.range.begin, code).second) return;
   d.code = std::move(code);
   d.message = std::move(message);
   diagnostics_.push_back(std::move(d));
@@ -145,13 +146,30 @@ Type SyntaxValues::parseType(TSNode node) {
       info->explicitStorageRange = true;
       info->storageMin = parseInteger(text(min), nullptr);
       info->storageMax = parseInteger(text(max), nullptr);
-    } else if (info->storageType.isInteger() && info->storageType.width() > 0) {
-      // (A zero width, as in `i0`, has no range; the verifier reports the type.)
+    }
+    // min_value/max_value(storage_type); a zero width (`i0`) has no values.
+    bool storageHasRange = info->storageType.isInteger() && info->storageType.width() > 0;
+    int64_t lowest = 0, highest = 0;
+    if (storageHasRange) {
       unsigned w = info->storageType.width();
       bool isUnsigned = info->storageType.isUnsigned();
-      info->storageMin = isUnsigned ? 0 : (w >= 64 ? INT64_MIN : -(int64_t(1) << (w - 1)));
-      info->storageMax = isUnsigned ? (w >= 63 ? INT64_MAX : (int64_t(1) << w) - 1)
-                                    : (w >= 64 ? INT64_MAX : (int64_t(1) << (w - 1)) - 1);
+      lowest = isUnsigned ? 0 : (w >= 64 ? INT64_MIN : -(int64_t(1) << (w - 1)));
+      highest = isUnsigned ? (w >= 63 ? INT64_MAX : (int64_t(1) << w) - 1)
+                           : (w >= 64 ? INT64_MAX : (int64_t(1) << (w - 1)) - 1);
+    }
+    if (!info->explicitStorageRange) {
+      info->storageMin = lowest;
+      info->storageMax = highest;
+    }
+    // Spec "Types", quantized element types: (C3).
+    if (info->storageType.isInteger() &&
+        (!storageHasRange || info->storageMin < lowest || info->storageMin >= info->storageMax ||
+         info->storageMax > highest)) {
+      error(node, "quantized_type.C3",
+            "min_value(storage_type) <= storage_min < storage_max <= max_value(storage_type) does not hold: storage "
+            "type `" + std::string(text(fieldOf(node, "storage_type"))) + "` (values " + std::to_string(lowest) +
+                " to " + std::to_string(highest) + "), storage range " + std::to_string(info->storageMin) + " to " +
+                std::to_string(info->storageMax));
     }
     TSNode dimension = fieldOf(node, "quantization_dimension");
     if (!ts_node_is_null(dimension)) info->quantizationDimension = parseInteger(text(dimension), nullptr);

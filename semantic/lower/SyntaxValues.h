@@ -2,6 +2,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -45,6 +46,9 @@ class SyntaxValues {
 
   std::string_view text_;
   std::vector<Diagnostic> &diagnostics_;
+  // (begin offset, code) of what error() reported: a type written once is
+  // lowered for the signature and again for the block arguments.
+  std::set<std::pair<uint32_t, std::string>> reported_;
   std::map<std::string, TSNode, std::less<>> typeAliases_;
   std::map<std::string, TSNode, std::less<>> attributeAliases_;
   int aliasDepth_ = 0;

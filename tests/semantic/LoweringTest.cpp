@@ -180,7 +180,8 @@ TEST(Lowering, ReduceAppliesFormGetsAnImplicitBody) {
 }
 
 // Found by check_fuzzer: a zero-width storage type (`i0`) has no storage
-// range; lowering leaves it empty instead of shifting by -1 bits.
+// range; lowering leaves it empty instead of shifting by -1 bits, and reports
+// the type once (quantized element types' C3) though it is lowered twice.
 TEST(Lowering, QuantizedZeroWidthStorageHasNoRange) {
   auto l = lowerText("func.func @f(%a: tensor<2x!quant.uniform<i0:f32, 1.0>>) {\n  func.return\n}\n");
   ASSERT_FALSE(l->module.module->topLevel.empty());
@@ -192,4 +193,16 @@ TEST(Lowering, QuantizedZeroWidthStorageHasNoRange) {
   ASSERT_NE(q, nullptr);
   EXPECT_EQ(q->storageMin, 0);
   EXPECT_EQ(q->storageMax, 0);
+  size_t reported = 0;
+  for (const Diagnostic &d : l->module.diagnostics) reported += d.code == "quantized_type.C3";
+  EXPECT_EQ(reported, 1u);
+}
+
+TEST(Lowering, QuantizedStorageRangeMustFitTheStorageType) {
+  auto bad = lowerText("func.func @f(%a: tensor<2x!quant.uniform<i8<-200:127>:f32, 1.0>>) {\n  func.return\n}\n");
+  bool found = false;
+  for (const Diagnostic &d : bad->module.diagnostics) found |= d.code == "quantized_type.C3";
+  EXPECT_TRUE(found);
+  auto good = lowerText("func.func @f(%a: tensor<2x!quant.uniform<i8<-127:127>:f32, 1.0>>) {\n  func.return\n}\n");
+  for (const Diagnostic &d : good->module.diagnostics) EXPECT_NE(d.code, "quantized_type.C3") << d.message;
 }
