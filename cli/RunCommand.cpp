@@ -203,10 +203,8 @@ int runFile(const RunOptions &options) {
         if (showResults) {
           try {
             if (outcome.processResults.size() > 1) {
-              // A grid run: every process's results, process p being
-              // (replica p / num_partitions, partition p % num_partitions).
-              int64_t partitions = std::max<int64_t>(1, interpreter::gridSizeOf(module).numPartitions);
-              if (options.numPartitions > 0) partitions = options.numPartitions;
+              // A grid run: every process's results, as (replica, partition).
+              int64_t partitions = outcome.numPartitions;
               for (size_t p = 0; p < outcome.processResults.size(); ++p) {
                 std::string process = "(" + std::to_string(p / partitions) + ", " + std::to_string(p % partitions) + ")";
                 for (size_t i = 0; i < outcome.processResults[p].size(); ++i) {

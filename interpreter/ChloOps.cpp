@@ -312,11 +312,6 @@ OpHandler broadcastBinary(const char *name, Binary fn) {
   };
 }
 
-std::string enumText(const ir::Operation &op, const char *name) {
-  const ir::Attribute *a = op.attribute(name);
-  return a ? a->text : "";
-}
-
 Tensor fill(const ir::Attribute &value, const ir::Type &type, const Shape &shape) {
   // A scalar attribute through a 0-d f64 / i64 / i1 tensor and convert.
   Tensor scalar;
@@ -470,7 +465,7 @@ void addChloHandlers(OpHandlerTable &t) {
     Shape shape = broadcastShape("broadcast_compare", a.shape(), b.shape(), dims);
     Tensor x = broadcastTo("broadcast_compare", a, shape, a.rank() < b.rank() ? dims : Shape{});
     Tensor y = broadcastTo("broadcast_compare", b, shape, b.rank() < a.rank() ? dims : Shape{});
-    return std::vector<Value>{evalCompare(x, y, enumText(op, "comparison_direction"), enumText(op, "compare_type"),
+    return std::vector<Value>{evalCompare(x, y, support::textAttribute(op, "comparison_direction"), support::textAttribute(op, "compare_type"),
                                           resultTypeOf(op).withShape(shape))};
   };
   t["chlo.broadcast_select"] = [](Interpreter &, const ir::Operation &op, const std::vector<Value> &v, Interpreter::Env &) {

@@ -21,20 +21,12 @@ using ir::Operation;
 using Operands = std::vector<Value>;
 using Handler = std::function<std::vector<Value>(Interpreter &, const Operation &, const Operands &, Interpreter::Env &)>;
 
+// Thin names over the shared helpers of OpHandlers.h (one definition each).
 const Tensor &tensorOf(const Operation &op, const Operands &operands, size_t i) {
-  if (i >= operands.size()) throw RuntimeError(op.name + ": missing operand #" + std::to_string(i));
-  if (operands[i].kind != Value::Kind::Tensor) throw RuntimeError(op.name + ": operand #" + std::to_string(i) + " is not a tensor");
-  return operands[i].tensor;
+  return support::operandTensor(op, operands, i);
 }
 
-const ir::Type &resultType(const Operation &op, size_t i = 0) {
-  if (i >= op.results.size()) throw RuntimeError(op.name + ": missing result #" + std::to_string(i));
-  const ir::Type &t = op.results[i]->type;
-  // An op whose result type the semantic model could not tell (an unknown
-  // dialect's pretty form) cannot be evaluated.
-  if (!t.valid()) throw RuntimeError(op.name + ": result #" + std::to_string(i) + " has no known type");
-  return t;
-}
+const ir::Type &resultType(const Operation &op, size_t i = 0) { return support::resultTypeOf(op, i); }
 
 const ir::Attribute &attr(const Operation &op, const char *name) {
   const ir::Attribute *a = op.attribute(name);
@@ -53,20 +45,9 @@ Shape ints(const Operation &op, const char *name, bool optional = false) {
   return *v;
 }
 
-Shape structInts(const ir::Attribute &s, const char *field) {
-  const ir::Attribute *f = s.field(field);
-  if (!f) return {};
-  auto v = f->integers();
-  return v ? *v : Shape{};
-}
+Shape structInts(const ir::Attribute &s, const char *field) { return support::fieldInts(s, field); }
 
-int64_t intAttr(const Operation &op, const char *name) {
-  const ir::Attribute &a = attr(op, name);
-  if (a.kind == ir::Attribute::Kind::Integer || a.kind == ir::Attribute::Kind::Bool) return a.integer;
-  auto v = a.integers();
-  if (v && v->size() == 1) return (*v)[0];
-  throw RuntimeError(op.name + ": attribute `" + std::string(name) + "` is not an integer");
-}
+int64_t intAttr(const Operation &op, const char *name) { return support::intAttribute(op, name); }
 
 double floatAttr(const Operation &op, const char *name, double fallback) {
   const ir::Attribute *a = op.attribute(name);
@@ -76,11 +57,7 @@ double floatAttr(const Operation &op, const char *name, double fallback) {
   return fallback;
 }
 
-std::string enumAttr(const Operation &op, const char *name) {
-  const ir::Attribute *a = op.attribute(name);
-  if (!a) return "";
-  return a->text;
-}
+std::string enumAttr(const Operation &op, const char *name) { return support::textAttribute(op, name); }
 
 std::vector<Value> one(Tensor t) { return {Value(std::move(t))}; }
 
@@ -147,9 +124,7 @@ using support::channelIdOf;
 bool flagAttr(const Operation &op, const char *name) { return support::flagAttribute(op, name); }
 
 BodyFn regionBody(Interpreter &in, const ir::Region &region, Interpreter::Env &env) {
-  return [&in, &region, &env](const std::vector<Tensor> &args) {
-    return tensorsOf(in.runRegion(region, std::vector<Value>(args.begin(), args.end()), env));
-  };
+  return support::regionFunction(in, region, env);
 }
 
 /// Symbol names of an array of symbol references.
@@ -278,7 +253,7 @@ std::vector<ir::Type> resultTypes(const Operation &op) {
   return types;
 }
 
-std::vector<Value> values(const std::vector<Tensor> &tensors) { return std::vector<Value>(tensors.begin(), tensors.end()); }
+std::vector<Value> values(const std::vector<Tensor> &tensors) { return support::valuesOf(tensors); }
 
 GatherDimensions gatherDimensions(const Operation &op) {
   const ir::Attribute &d = attr(op, "dimension_numbers");
@@ -1236,6 +1211,7 @@ FunctionOutcome Interpreter::run(const std::string &name, const std::vector<Valu
     bool asked = options_.numReplicas > 0 || options_.numPartitions > 0;
     if (grid.numReplicas * grid.numPartitions > 1 && (asked || usesCollectives(module_, name))) {
       outcome.processResults = runOnGrid(name, arguments, grid.numReplicas, grid.numPartitions);
+      outcome.numPartitions = grid.numPartitions;
       outcome.results = outcome.processResults.at(0);
     } else {
       outcome.results = call(name, arguments);

@@ -31,6 +31,7 @@ struct FunctionOutcome {
   /// When the function ran on a process grid (see Interpreter::run): every
   /// process's results, in row-major process order; empty otherwise.
   std::vector<std::vector<Value>> processResults;
+  int64_t numPartitions = 1;  // Of the grid processResults came from: process p is (p / this, p % this).
   int checks = 0;  // check.* expectations evaluated
 };
 

@@ -22,11 +22,6 @@ using Operands = std::vector<Value>;
 
 std::vector<Value> one(Tensor t) { return {Value(std::move(t))}; }
 
-std::string textAttr(const ir::Operation &op, const char *name) {
-  const ir::Attribute *a = op.attribute(name);
-  return a ? a->text : "";
-}
-
 double floatAttribute(const ir::Operation &op, const char *name) {
   const ir::Attribute *a = op.attribute(name);
   if (!a) throw RuntimeError(op.name + ": missing attribute `" + name + "`");
@@ -381,13 +376,13 @@ bool isIdentityTarget(const std::string &target) {
 const OpHandler *findCustomCallTarget(const std::string &target) {
   static const OpHandler identity = [](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
     if (v.size() != op.results.size()) {
-      throw RuntimeError("custom_call @" + textAttr(op, "call_target_name") + ": takes " + std::to_string(v.size()) +
+      throw RuntimeError("custom_call @" + support::textAttribute(op, "call_target_name") + ": takes " + std::to_string(v.size()) +
                          " operands but has " + std::to_string(op.results.size()) + " results");
     }
     for (size_t i = 0; i < v.size(); ++i) {
       const ir::Type &t = resultTypeOf(op, i);
       if (v[i].kind == Value::Kind::Tensor && t.isTensor() && t.ranked() && t.hasStaticShape() && t.shape() != v[i].tensor.shape()) {
-        throw RuntimeError("custom_call @" + textAttr(op, "call_target_name") + ": result #" + std::to_string(i) + " " + t.str() +
+        throw RuntimeError("custom_call @" + support::textAttribute(op, "call_target_name") + ": result #" + std::to_string(i) + " " + t.str() +
                            " has another shape than its operand " + v[i].tensor.type().str() +
                            " (shape-changing sharding needs a process grid)");
       }
@@ -449,7 +444,7 @@ void addMoreHandlers(OpHandlerTable &t) {
     return one(cholesky(operandTensor(op, v, 0), support::flagAttribute(op, "lower"), resultTypeOf(op)));
   };
   t["stablehlo.rng_bit_generator"] = [](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
-    return support::valuesOf(evalRngBitGenerator(operandTensor(op, v, 0), textAttr(op, "rng_algorithm"), resultTypeOf(op, 0),
+    return support::valuesOf(evalRngBitGenerator(operandTensor(op, v, 0), support::textAttribute(op, "rng_algorithm"), resultTypeOf(op, 0),
                                                  resultTypeOf(op, 1)));
   };
   t["stablehlo.rng"] = [](Interpreter &in, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
@@ -457,7 +452,7 @@ void addMoreHandlers(OpHandlerTable &t) {
     // it: two rng ops (or two loop iterations) differ, and a fresh run of the
     // same program gives the same numbers.
     uint64_t seed = 0x5eed0000ull ^ (static_cast<uint64_t>(op.range.begin) * 0x9E3779B97F4A7C15ull) ^ in.nextEvaluation(op);
-    return one(evalRng(operandTensor(op, v, 0), operandTensor(op, v, 1), ints1d(op, v, 2), textAttr(op, "rng_distribution"),
+    return one(evalRng(operandTensor(op, v, 0), operandTensor(op, v, 1), ints1d(op, v, 2), support::textAttribute(op, "rng_distribution"),
                        resultTypeOf(op), seed));
   };
   t["stablehlo.broadcast"] = [](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
@@ -471,10 +466,10 @@ void addMoreHandlers(OpHandlerTable &t) {
     return one(evalBroadcastInDim(operand, dims, resultTypeOf(op).withShape(shape)));
   };
   t["stablehlo.einsum"] = [](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
-    return one(einsum({operandTensor(op, v, 0), operandTensor(op, v, 1)}, textAttr(op, "einsum_config"), resultTypeOf(op)));
+    return one(einsum({operandTensor(op, v, 0), operandTensor(op, v, 1)}, support::textAttribute(op, "einsum_config"), resultTypeOf(op)));
   };
   t["stablehlo.unary_einsum"] = [](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
-    return one(einsum({operandTensor(op, v, 0)}, textAttr(op, "einsum_config"), resultTypeOf(op)));
+    return one(einsum({operandTensor(op, v, 0)}, support::textAttribute(op, "einsum_config"), resultTypeOf(op)));
   };
   t["stablehlo.torch_index_select"] = [](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
     return one(torchIndexSelect(operandTensor(op, v, 0), operandTensor(op, v, 1), support::intAttribute(op, "dim"),

@@ -63,6 +63,11 @@ Shape fieldInts(const ir::Attribute &attribute, const char *field) {
   return v ? *v : Shape{};
 }
 
+std::string textAttribute(const ir::Operation &op, const char *name) {
+  const ir::Attribute *a = op.attribute(name);
+  return a ? a->text : "";
+}
+
 bool flagAttribute(const ir::Operation &op, const char *name) {
   const ir::Attribute *a = op.attribute(name);
   if (!a) return false;

@@ -49,6 +49,8 @@ Shape intsAttribute(const ir::Operation &op, const char *name);
 /// A field of a struct attribute as integers; empty when absent.
 Shape fieldInts(const ir::Attribute &attribute, const char *field);
 bool flagAttribute(const ir::Operation &op, const char *name);
+/// An enum, string or symbol attribute's text; "" when absent.
+std::string textAttribute(const ir::Operation &op, const char *name);
 /// replica_groups-like attribute (dense 2-d or list of lists); empty when absent.
 ReplicaGroups groupsAttribute(const ir::Operation &op, const char *name);
 int64_t channelIdOf(const ir::Operation &op);

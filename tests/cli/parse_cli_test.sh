@@ -2,13 +2,7 @@
 # Drives the real `shlo parse` binary: exit codes, text and JSON output.
 set -u
 SHLO="$1"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0; passed=0
-check() {  # check NAME CONDITION...
-  local name="$1"; shift
-  if "$@"; then passed=$((passed + 1)); else echo "FAIL: $name"; failures=$((failures + 1)); fi
-}
+source "$(dirname "$0")/check-lib.sh"
 
 printf 'func.func @f(%%a: tensor<4xf32>) -> tensor<4xf32> {\n  %%0 = stablehlo.abs %%a : tensor<4xf32>\n  return %%0 : tensor<4xf32>\n}\n' > "$tmp/good.mlir"
 printf '%%0 = stablehlo.abs %%a : tensor<4xf32\n' > "$tmp/bad.mlir"

@@ -5,13 +5,7 @@
 # itself (and corrupted by hand where a test needs a bad one).
 set -u
 SHLO="$1"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-failures=0; passed=0
-check() {  # check NAME CONDITION...
-  local name="$1"; shift
-  if "$@"; then passed=$((passed + 1)); else echo "FAIL: $name"; failures=$((failures + 1)); fi
-}
+source "$(dirname "$0")/check-lib.sh"
 has() { grep -qF -- "$2" "$1"; }
 
 cat > "$tmp/add.mlir" <<'EOF'

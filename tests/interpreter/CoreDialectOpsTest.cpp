@@ -5,6 +5,7 @@
 
 #include "interpreter/Interpreter.h"
 #include "semantic/analysis/Analysis.h"
+#include "tests/support/Programs.h"
 
 using namespace shlo;
 using namespace shlo::interpreter;
@@ -12,13 +13,7 @@ using namespace shlo::interpreter;
 namespace {
 
 /// Runs @main of `text`; the analysis must report no error.
-FunctionOutcome runMain(const std::string &text, analysis::Analysis &keep) {
-  static syntax::Parser parser;
-  keep = analysis::analyze(parser, text);
-  for (const Diagnostic &d : keep.diagnostics) EXPECT_NE(d.severity, Severity::Error) << d.message;
-  Interpreter interp(*keep.lowered.module);
-  return interp.run("main");
-}
+FunctionOutcome runMain(const std::string &text, analysis::Analysis &keep) { return test::runProgram(text, keep); }
 
 void expectPasses(const std::string &text, int checks) {
   analysis::Analysis keep;

@@ -11,6 +11,7 @@
 #include "interpreter/Interpreter.h"
 #include "interpreter/Ops.h"
 #include "semantic/analysis/Analysis.h"
+#include "tests/support/Programs.h"
 #include "semantic/verify/SpecTables.h"
 #include "tests/support/SharedFiles.h"
 
@@ -20,12 +21,7 @@ using namespace shlo::interpreter;
 namespace {
 
 /// Parses, lowers and verifies `text` (no errors allowed) into `keep`.
-const ir::Module &load(const std::string &text, analysis::Analysis &keep) {
-  static syntax::Parser parser;
-  keep = analysis::analyze(parser, text);
-  for (const Diagnostic &d : keep.diagnostics) EXPECT_NE(d.severity, Severity::Error) << d.message;
-  return *keep.lowered.module;
-}
+const ir::Module &load(const std::string &text, analysis::Analysis &keep) { return test::loadProgram(text, keep); }
 
 FunctionOutcome runMain(const std::string &text, const std::vector<Value> &arguments = {}) {
   analysis::Analysis keep;

@@ -7,6 +7,7 @@
 #include "interpreter/Interpreter.h"
 #include "interpreter/Ops.h"
 #include "semantic/analysis/Analysis.h"
+#include "tests/support/Programs.h"
 
 using namespace shlo;
 using namespace shlo::interpreter;
@@ -23,11 +24,7 @@ std::vector<T> values(const Tensor &t) {
 }
 
 FunctionOutcome runProgram(const std::string &text, const std::string &function, analysis::Analysis &keep) {
-  static syntax::Parser parser;
-  keep = analysis::analyze(parser, text);
-  for (const Diagnostic &d : keep.diagnostics) EXPECT_NE(d.severity, Severity::Error) << d.message;
-  Interpreter interp(*keep.lowered.module);
-  return interp.run(function);
+  return test::runProgram(text, keep, function);
 }
 
 }  // namespace

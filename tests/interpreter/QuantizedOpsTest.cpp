@@ -14,6 +14,7 @@
 #include "interpreter/Ops.h"
 #include "interpreter/Quantization.h"
 #include "semantic/analysis/Analysis.h"
+#include "tests/support/Programs.h"
 
 using namespace shlo;
 using namespace shlo::interpreter;
@@ -41,13 +42,7 @@ std::vector<T> values(const Tensor &t) {
   return std::vector<T>(t.data<T>(), t.data<T>() + t.numElements());
 }
 
-FunctionOutcome runProgram(const std::string &text, analysis::Analysis &keep) {
-  static syntax::Parser parser;
-  keep = analysis::analyze(parser, text);
-  for (const Diagnostic &d : keep.diagnostics) EXPECT_NE(d.severity, Severity::Error) << d.message;
-  Interpreter interp(*keep.lowered.module);
-  return interp.run("main");
-}
+FunctionOutcome runProgram(const std::string &text, analysis::Analysis &keep) { return test::runProgram(text, keep); }
 
 }  // namespace
 
