@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iostream>
 #include <optional>
 #include <memory>
@@ -6,6 +7,7 @@
 
 #include "cli/Commands.h"
 #include "cli/DiagnosticOutput.h"
+#include "linter/Advisories.h"
 #include "semantic/analysis/Analysis.h"
 #include "semantic/analysis/SplitInput.h"
 #include "semantic/syntax/SourceFile.h"
@@ -18,7 +20,21 @@ struct CheckOptions {
   std::vector<std::string> files;
   std::string format = "text";
   bool splitInputFile = false;
+  bool showHints = false;
 };
+
+/// The analysis's diagnostics and the linter's advisories (the set the
+/// language server publishes), by position; among equal positions the
+/// analysis's come first, in their order.
+std::vector<Diagnostic> checkChunk(syntax::Parser &parser, const analysis::Chunk &chunk) {
+  analysis::Analysis result = analysis::analyze(parser, chunk.text);
+  std::vector<Diagnostic> diagnostics = std::move(result.diagnostics);
+  linter::collectAdvisories(*result.lowered.module, chunk.text, diagnostics);
+  std::stable_sort(diagnostics.begin(), diagnostics.end(),
+                   [](const Diagnostic &a, const Diagnostic &b) { return a.range.begin < b.range.begin; });
+  analysis::shiftDiagnostics(diagnostics, chunk.offset);
+  return diagnostics;
+}
 
 int runCheck(const CheckOptions &options) {
   syntax::Parser parser;
@@ -36,9 +52,7 @@ int runCheck(const CheckOptions &options) {
                                : std::vector<analysis::Chunk>{{0, file.text()}};
     std::vector<Diagnostic> diagnostics;
     for (const analysis::Chunk &chunk : chunks) {
-      analysis::Analysis result = analysis::analyze(parser, chunk.text);
-      analysis::shiftDiagnostics(result.diagnostics, chunk.offset);
-      for (Diagnostic &d : result.diagnostics) diagnostics.push_back(std::move(d));
+      for (Diagnostic &d : checkChunk(parser, chunk)) diagnostics.push_back(std::move(d));
     }
     for (const Diagnostic &d : diagnostics) {
       if (d.severity == Severity::Error && status == 0) status = 1;
@@ -46,6 +60,11 @@ int runCheck(const CheckOptions &options) {
     if (options.format == "json") {
       for (auto &entry : diagnosticsToJson(file, diagnostics)) all.push_back(std::move(entry));
     } else {
+      // A terminal cannot fade text as an editor does: hints (unused
+      // results) are left out unless asked for. JSON always has them.
+      if (!options.showHints) {
+        std::erase_if(diagnostics, [](const Diagnostic &d) { return d.severity == Severity::Hint; });
+      }
       printDiagnosticsText(file, diagnostics, std::cerr);
     }
   }
@@ -58,12 +77,16 @@ int runCheck(const CheckOptions &options) {
 void registerCheckCommand(CLI::App &app, int &exitCode) {
   auto options = std::make_shared<CheckOptions>();
   CLI::App *command =
-      app.add_subcommand("check", "Check files against the StableHLO spec: syntax, SSA, types and op constraints");
+      app.add_subcommand("check",
+                         "Check files against the StableHLO spec: syntax, SSA, types and op constraints, and report "
+                         "deprecated ops and unused results (exit 1 on errors only)");
   command->add_option("files", options->files, "StableHLO .mlir files")->required();
   command->add_option("--format", options->format, "Output format for diagnostics")
       ->check(CLI::IsMember({"text", "json"}));
   command->add_flag("--split-input-file", options->splitInputFile,
                     "Check each `// -----` chunk on its own (line numbers stay those of the file)");
+  command->add_flag("--show-hints", options->showHints,
+                    "Also print hints (results never used) in text output; JSON always has them");
   command->callback([options, &exitCode] { exitCode = runCheck(*options); });
 }
 

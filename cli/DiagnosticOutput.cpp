@@ -74,6 +74,19 @@ nlohmann::json rangeToJson(const syntax::SourceFile &file, syntax::TextRange ran
   return {{"start", position(range.begin)}, {"end", position(range.end)}};
 }
 
+nlohmann::json fixesToJson(const syntax::SourceFile &file, const std::vector<Fix> &fixes,
+                           syntax::PositionEncoding encoding) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const Fix &fix : fixes) {
+    nlohmann::json edits = nlohmann::json::array();
+    for (const TextEdit &edit : fix.edits) {
+      edits.push_back({{"range", rangeToJson(file, edit.range, encoding)}, {"new_text", edit.newText}});
+    }
+    list.push_back({{"title", fix.title}, {"safety", fixSafetyName(fix.safety)}, {"edits", std::move(edits)}});
+  }
+  return list;
+}
+
 nlohmann::json diagnosticsToJson(const syntax::SourceFile &file, const std::vector<Diagnostic> &diagnostics,
                                  syntax::PositionEncoding encoding) {
   nlohmann::json list = nlohmann::json::array();
@@ -91,6 +104,7 @@ nlohmann::json diagnosticsToJson(const syntax::SourceFile &file, const std::vect
         {"related", related},
     };
     if (d.opRange) entry["op_range"] = rangeToJson(file, *d.opRange, encoding);
+    if (!d.fixes.empty()) entry["fixes"] = fixesToJson(file, d.fixes, encoding);
     list.push_back(std::move(entry));
   }
   return list;
