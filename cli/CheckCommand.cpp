@@ -10,7 +10,9 @@
 #include "linter/Advisories.h"
 #include "semantic/analysis/Analysis.h"
 #include "semantic/analysis/SplitInput.h"
+#include "semantic/diagnostics/Codes.h"
 #include "semantic/syntax/SourceFile.h"
+#include "semantic/verify/ConstraintCodes.h"
 
 namespace shlo::cli {
 
@@ -21,7 +23,32 @@ struct CheckOptions {
   std::string format = "text";
   bool splitInputFile = false;
   bool showHints = false;
+  std::string explain;
 };
+
+/// `shlo check --explain CODE`: the registry's entry, and for a constraint
+/// code of a spec op the constraint as the spec words it. Exit 2 when the
+/// code is not registered.
+int explainCode(const std::string &code) {
+  const CodeInfo *info = findCode(code);
+  if (!info) {
+    std::cerr << "shlo check: unknown diagnostic code `" << code << "`\n";
+    return 2;
+  }
+  std::string_view op = familyOp(*info, code);
+  std::string specRef = info->specRef;
+  if (size_t at = specRef.find("<op>"); at != std::string::npos) specRef.replace(at, 4, op);
+  std::cout << code << ": " << info->title << "\n";
+  if (info->isFamily()) std::cout << "family: " << info->code << "\n";
+  std::cout << "category: " << categoryName(info->category) << "\n";
+  std::cout << "default severity: " << severityName(info->severity) << "\n";
+  if (!specRef.empty()) std::cout << "spec: spec.md" << specRef << "\n";
+  if (std::optional<verify::SpecConstraintRef> ref = verify::specConstraintOf(code)) {
+    std::cout << "spec (" << ref->label << ") of " << ref->op->name << ": " << ref->text << "\n";
+  }
+  std::cout << "\n" << info->documentation << "\n";
+  return 0;
+}
 
 /// The analysis's diagnostics and the linter's advisories (the set the
 /// language server publishes), by position; among equal positions the
@@ -80,14 +107,23 @@ void registerCheckCommand(CLI::App &app, int &exitCode) {
       app.add_subcommand("check",
                          "Check files against the StableHLO spec: syntax, SSA, types and op constraints, and report "
                          "deprecated ops and unused results (exit 1 on errors only)");
-  command->add_option("files", options->files, "StableHLO .mlir files")->required();
+  command->add_option("files", options->files, "StableHLO .mlir files (required unless --explain)");
   command->add_option("--format", options->format, "Output format for diagnostics")
       ->check(CLI::IsMember({"text", "json"}));
   command->add_flag("--split-input-file", options->splitInputFile,
                     "Check each `// -----` chunk on its own (line numbers stay those of the file)");
   command->add_flag("--show-hints", options->showHints,
                     "Also print hints (results never used) in text output; JSON always has them");
-  command->callback([options, &exitCode] { exitCode = runCheck(*options); });
+  command->add_option("--explain", options->explain,
+                      "Print what a diagnostic code means (title, category, spec section) and exit");
+  command->callback([options, &exitCode] {
+    if (!options->explain.empty()) {
+      exitCode = explainCode(options->explain);
+      return;
+    }
+    if (options->files.empty()) throw CLI::RequiredError("files");
+    exitCode = runCheck(*options);
+  });
 }
 
 }  // namespace shlo::cli

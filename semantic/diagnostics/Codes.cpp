@@ -159,6 +159,7 @@ constexpr Label kLabels[] = {
     {"slice_sizes", C::Constraint, "bad slice_sizes", "`slice_sizes` must match the operand's rank."},
     {"start_indices", C::Constraint, "bad start_indices", "`start_indices` must be a tensor of integers."},
     {"value", C::Structure, "missing value", "The op needs its `value` attribute."},
+    {"channel_id", C::Constraint, "bad channel_id", "`channel_id` must be positive when the op needs a channel."},
     {"x", C::Constraint, "x is not floating-point", "`x` must be a tensor of floating-point type."},
     {"y", C::Constraint, "y is not boolean", "The result must be a tensor of i1."},
 };

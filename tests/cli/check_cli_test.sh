@@ -37,5 +37,14 @@ check "unused json: an unsafe fix" has "$tmp/json3" '"safety": "unsafe"'
 "$SHLO" check --split-input-file "$tmp/split.mlir" 2> "$tmp/err5"; check "split: exits 0" test $? -eq 0
 check "split: the warning on the file's line" has "$tmp/err5" "split.mlir:7:8: warning:"
 
+# --explain: the registry's entry, with the spec's constraint for a constraint code.
+"$SHLO" check --explain dot_general.C12 > "$tmp/explain"; check "explain: exits 0" test $? -eq 0
+check "explain: title" has "$tmp/explain" "dot_general.C12: op constraint violated"
+check "explain: spec section" has "$tmp/explain" "spec: spec.md#dot_general"
+check "explain: quotes the constraint" has "$tmp/explain" "spec (C12) of stablehlo.dot_general:"
+"$SHLO" check --explain deprecated.op > "$tmp/explain2"; check "explain advisory: severity" has "$tmp/explain2" "default severity: warning"
+"$SHLO" check --explain no.such.code 2> "$tmp/explain3"; check "explain unknown: exits 2" test $? -eq 2
+"$SHLO" check 2> /dev/null; check "no files: exits 2" test $? -eq 2
+
 echo "cli_check: $passed passed, $failures failed"
 test "$failures" -eq 0

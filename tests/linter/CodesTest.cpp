@@ -8,6 +8,7 @@
 #include <fstream>
 #include <iostream>
 #include <map>
+#include <regex>
 #include <set>
 #include <sstream>
 
@@ -37,6 +38,36 @@ const std::set<std::string, std::less<>> &verifiedOps() {
   return ops;
 }
 
+/// The `(C<n>)` and `(I<n>)` labels of each op's section of spec.md, read
+/// from the spec itself: the generated tables (SpecTables.inc) leave out
+/// constraints nested under "If the operation uses quantized tensors".
+const std::map<std::string, std::set<std::string>, std::less<>> &specLabels() {
+  static const std::map<std::string, std::set<std::string>, std::less<>> labels = [] {
+    std::map<std::string, std::set<std::string>, std::less<>> out;
+    std::ifstream in(test::sharedPath("spec/spec.md"));
+    std::string line, op;
+    bool inOps = false;
+    static const std::regex label(R"(\(([CI][0-9]+)\))");
+    while (std::getline(in, line)) {
+      if (line.rfind("## ", 0) == 0) inOps = line == "## Ops";
+      if (!inOps) continue;
+      if (line.rfind("### ", 0) == 0) op = line.substr(4);
+      if (op.empty()) continue;
+      for (auto it = std::sregex_iterator(line.begin(), line.end(), label); it != std::sregex_iterator(); ++it) {
+        out[op].insert((*it)[1]);
+      }
+    }
+    return out;
+  }();
+  return labels;
+}
+
+/// Constraint codes found in spec.md but not in the generated spec tables.
+std::set<std::string> &outsideTheTables() {
+  static std::set<std::string> codes;
+  return codes;
+}
+
 /// Empty when `code` is registered; else why not. A family code must also
 /// name an op the verifier knows, and a constraint code of a spec op one of
 /// that op's constraints in the spec tables.
@@ -48,7 +79,12 @@ std::string whyUnregistered(std::string_view code) {
   if (!verifiedOps().count(op)) return "`" + std::string(op) + "` is no op of the verifier";
   bool constraint = info->code == "<op>.C<n>" || info->code == "<op>.I<n>";
   if (constraint && verify::specOp("stablehlo." + std::string(op)) && !verify::specConstraintOf(code)) {
-    return "the spec section of `" + std::string(op) + "` has no such constraint or input";
+    auto section = specLabels().find(op);
+    std::string_view label = code.substr(op.size() + 1);
+    if (section == specLabels().end() || !section->second.count(std::string(label))) {
+      return "the spec section of `" + std::string(op) + "` has no such constraint or input";
+    }
+    outsideTheTables().insert(std::string(code));
   }
   return "";
 }
@@ -98,48 +134,79 @@ struct Found {
   std::string where;
 };
 
+/// Functions of `text` with a parameter that carries a diagnostic code or a
+/// verifier label (named `code`, `constraint`, `rankCode`, ...): name ->
+/// index of that parameter. VerifyContext::error and the helpers that pass
+/// a label on are found this way, so a new helper needs no list here.
+std::map<std::string, int> codeParameters(std::string_view text) {
+  static const std::regex parameter(R"((std::string_view|const char \*|std::string|const std::string &)\s*(\w*[Cc]ode|constraint)\b\s*[,)])");
+  std::map<std::string, int> out;
+  std::string buffer(text);
+  for (auto it = std::sregex_iterator(buffer.begin(), buffer.end(), parameter); it != std::sregex_iterator(); ++it) {
+    // Walk back to the parameter list's `(`, counting the commas before.
+    int depth = 0, index = 0;
+    size_t at = static_cast<size_t>(it->position());
+    while (at > 0) {
+      char c = text[--at];
+      if (c == ')' || c == '>' || c == ']' || c == '}') ++depth;
+      else if ((c == '(' || c == '<' || c == '[' || c == '{') && depth > 0) --depth;
+      else if (c == '(' && depth == 0) break;
+      else if (c == ',' && depth == 0) ++index;
+    }
+    size_t end = at;
+    while (at > 0 && (std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_')) --at;
+    if (at < end) out.emplace(std::string(text.substr(at, end - at)), index);
+  }
+  return out;
+}
+
 /// Code literals in the sources: `code = "..."`, `return "run...."`, and
 /// the code argument of the helpers that build diagnostics. A verifier
-/// label (`VerifyContext::error(range, "C3", ...)`) is checked as
-/// `<op>.<label>` for an op of the verifier.
+/// label (`c.error(range, "C3", ...)`, `checkSameShapes(c, "shape")`) is
+/// checked as `abs.<label>`: abs stands for any op.
 std::vector<Found> codeLiterals(const std::filesystem::path &root) {
-  // Helper name -> index of its code argument, per folder.
-  const std::map<std::string, std::vector<std::pair<std::string, int>>> calls = {
-      {"semantic/lower", {{"error(", 1}}},
-      {"semantic/verify", {{".error(", 1}, {"checkInferred(", 2}}},
-      {"linter", {{"advice(", 3}}},
-      {"cli", {{"diagnosticAt(", 2}}},
+  const std::map<std::string, std::map<std::string, int>> fixedHelpers = {
+      {"semantic/lower", {{"error", 1}}},
+      {"linter", {{"advice", 3}}},
+      {"cli", {{"diagnosticAt", 2}}},
   };
-  std::vector<Found> out;
+  std::map<std::string, int> verifyHelpers;
+  std::vector<std::pair<std::string, std::string>> sources;  // Relative path, text.
   for (const char *folder : {"semantic", "linter", "cli", "lsp"}) {
     for (const auto &entry : std::filesystem::recursive_directory_iterator(root / folder)) {
       std::string ext = entry.path().extension();
       if (ext != ".cpp" && ext != ".h") continue;
       std::string relative = std::filesystem::relative(entry.path(), root).string();
-      std::string text = readSource(entry.path());
-      auto add = [&](const std::string &code, size_t at, bool label) {
-        size_t line = std::count(text.begin(), text.begin() + static_cast<long>(at), '\n') + 1;
-        out.push_back({label ? "abs." + code : code, relative + ":" + std::to_string(line)});
-      };
-      for (const char *marker : {"code = ", "return \"run."}) {
-        for (size_t at = text.find(marker); at != std::string::npos; at = text.find(marker, at + 1)) {
-          size_t literal = std::string_view(marker).back() == ' ' ? at + std::string_view(marker).size() : at + 7;
-          if (auto code = literalAt(text, literal)) add(*code, at, false);
-        }
+      sources.emplace_back(relative, readSource(entry.path()));
+      if (relative.rfind("semantic/verify/", 0) == 0 && relative.find("ConstraintCodes") == std::string::npos) {
+        verifyHelpers.merge(codeParameters(sources.back().second));
       }
-      for (const auto &[prefix, helpers] : calls) {
-        if (relative.rfind(prefix, 0) != 0) continue;
-        for (const auto &[name, index] : helpers) {
-          for (size_t at = text.find(name); at != std::string::npos; at = text.find(name, at + 1)) {
-            if (at > 0 && (std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_') &&
-                name[0] != '.') {
-              continue;
-            }
-            size_t argument = argumentAt(text, at + name.size() - 1, index);
-            if (argument == std::string::npos) continue;
-            if (auto code = literalAt(text, argument)) add(*code, at, prefix == "semantic/verify");
-          }
-        }
+    }
+  }
+  std::vector<Found> out;
+  for (const auto &[relative, text] : sources) {
+    auto add = [&](const std::string &code, size_t at, bool label) {
+      size_t line = std::count(text.begin(), text.begin() + static_cast<long>(at), '\n') + 1;
+      out.push_back({label ? "abs." + code : code, relative + ":" + std::to_string(line)});
+    };
+    for (const char *marker : {"code = ", "return \"run."}) {
+      for (size_t at = text.find(marker); at != std::string::npos; at = text.find(marker, at + 1)) {
+        size_t literal = std::string_view(marker).back() == ' ' ? at + std::string_view(marker).size() : at + 7;
+        if (auto code = literalAt(text, literal)) add(*code, at, false);
+      }
+    }
+    bool verifier = relative.rfind("semantic/verify/", 0) == 0;
+    const std::map<std::string, int> *helpers = verifier ? &verifyHelpers : nullptr;
+    for (const auto &[prefix, fixed] : fixedHelpers) {
+      if (relative.rfind(prefix, 0) == 0) helpers = &fixed;
+    }
+    if (!helpers) continue;
+    for (const auto &[name, index] : *helpers) {
+      for (size_t at = text.find(name + "("); at != std::string::npos; at = text.find(name + "(", at + 1)) {
+        if (at > 0 && (std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_')) continue;
+        size_t argument = argumentAt(text, at + name.size(), index);
+        if (argument == std::string::npos) continue;
+        if (auto code = literalAt(text, argument)) add(*code, at, verifier);
       }
     }
   }
@@ -202,8 +269,14 @@ TEST(Codes, EveryCodeEmittedOnTheSharedFilesIsRegistered) {
     }
   }
   for (const auto &[code, why] : unregistered) ADD_FAILURE() << "emitted but not registered: " << code << ": " << why;
+  // Known gap of scripts/gen-spec-tables.py: nested constraints (add C1-C7,
+  // dot_general C13-C24, convolution C27-C34) are in spec.md only.
+  std::string gap;
+  for (const std::string &code : outsideTheTables()) gap += " " + code;
+  if (!gap.empty()) std::cout << "[ codes    ] constraint codes in spec.md but not in the spec tables:" << gap << "\n";
+  // The verify files break most ops' constraints; the models use deprecated ops.
+  EXPECT_GT(emitted.size(), 200u);
   EXPECT_GT(emitted.count("deprecated.op"), 0u);
-  EXPECT_GT(emitted.count("syntax.unexpected") + emitted.count("syntax.missing"), 0u);
   std::cout << "[ codes    ] diagnostic codes emitted on the shared files: " << emitted.size() << " distinct, "
             << diagnostics << " diagnostics, " << unregistered.size() << " unregistered\n";
 }
