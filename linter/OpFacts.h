@@ -18,7 +18,7 @@ enum class DeprecationStage {
 };
 
 struct Deprecation {
-  std::string_view op;           // `stablehlo.create_token`
+  std::string_view op;  // `stablehlo.create_token`
   DeprecationStage stage;
   std::string_view replacement;  // `stablehlo.after_all`; empty: the spec names none.
   /// The replacement takes the same operands, attributes and types, so

@@ -23,8 +23,7 @@ void lintDeprecatedOp(const ir::Operation &op, LintContext &context);
 void lintUnusedResult(const ir::Operation &op, LintContext &context);
 
 /// A diagnostic with one tag and no op range (advice about one spot).
-Diagnostic advice(syntax::TextRange range, Severity severity, DiagnosticTag tag, std::string code,
-                  std::string message);
+Diagnostic advice(syntax::TextRange range, Severity severity, DiagnosticTag tag, std::string code, std::string message);
 
 /// The op's name range, or its whole range when the name has none.
 syntax::TextRange nameRangeOf(const ir::Operation &op);

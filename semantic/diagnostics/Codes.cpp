@@ -6,13 +6,20 @@ namespace shlo {
 
 const char *categoryName(CodeCategory category) {
   switch (category) {
-    case CodeCategory::Syntax: return "syntax";
-    case CodeCategory::Lowering: return "lowering";
-    case CodeCategory::Constraint: return "constraint";
-    case CodeCategory::Structure: return "structure";
-    case CodeCategory::Advisory: return "advisory";
-    case CodeCategory::Lint: return "lint";
-    case CodeCategory::Run: return "run";
+    case CodeCategory::Syntax:
+      return "syntax";
+    case CodeCategory::Lowering:
+      return "lowering";
+    case CodeCategory::Constraint:
+      return "constraint";
+    case CodeCategory::Structure:
+      return "structure";
+    case CodeCategory::Advisory:
+      return "advisory";
+    case CodeCategory::Lint:
+      return "lint";
+    case CodeCategory::Run:
+      return "run";
   }
   return "lowering";
 }
@@ -139,7 +146,8 @@ constexpr Label kLabels[] = {
     {"buffer", C::Structure, "malformed buffer custom call",
      "The CreateBuffer/Pin/Unpin custom calls take and produce buffers of a fixed form."},
     {"algorithm", C::Constraint, "bad dot algorithm", "dot_general's `algorithm` fields are inconsistent."},
-    {"backend_config", C::Structure, "malformed backend_config", "The custom call's backend_config has the wrong kind."},
+    {"backend_config", C::Structure, "malformed backend_config",
+     "The custom call's backend_config has the wrong kind."},
     {"call_target_name", C::Structure, "missing call_target_name", "custom_call needs a `call_target_name`."},
     {"comparison_direction", C::Structure, "missing comparison_direction", "compare needs a `comparison_direction`."},
     {"contracting", C::Constraint, "contracting dimensions differ",
@@ -175,8 +183,8 @@ std::vector<CodeInfo> familyCodes() {
        "message quotes the row."},
   };
   for (const Label &label : kLabels) {
-    out.push_back({std::string("<op>.") + label.label, label.title, label.category, S::Error, "#<op>",
-                   label.documentation});
+    out.push_back(
+        {std::string("<op>.") + label.label, label.title, label.category, S::Error, "#<op>", label.documentation});
   }
   return out;
 }

@@ -3,10 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <iostream>
 
 #include "linter/Advisories.h"
 #include "semantic/analysis/Analysis.h"
+#include "semantic/analysis/SplitInput.h"
 #include "semantic/diagnostics/TextEdits.h"
+#include "tests/support/SharedFiles.h"
 
 using namespace shlo;
 
@@ -156,4 +159,37 @@ TEST(Advisories, WithoutTextThereAreNoFixes) {
   linter::collectAdvisories(*result.lowered.module, "", advisories);
   ASSERT_EQ(advisories.size(), 1u);
   EXPECT_TRUE(advisories[0].fixes.empty());
+}
+
+// Every fix the linter offers on the valid shared files applies, and the
+// fixed chunk is still free of errors and no longer has that finding.
+TEST(Advisories, FixesOnTheValidSharedFilesApplyCleanly) {
+  std::vector<std::string> files =
+      test::sharedMlirFiles({"conformance/interpret", "conformance/testdata", "conformance/print", "models"});
+  ASSERT_GT(files.size(), 1000u);
+  size_t applied = 0, safe = 0;
+  for (const std::string &path : files) {
+    std::string text = test::readOrFail(path);
+    for (const analysis::Chunk &chunk : analysis::splitInput(text)) {
+      Checked before = check(chunk.text);
+      if (!before.errors.empty()) continue;  // ValidFiles reports these.
+      for (const Diagnostic &d : before.advisories) {
+        for (const Fix &fix : d.fixes) {
+          EditResult fixed = applyFix(chunk.text, fix);
+          ASSERT_TRUE(fixed.ok()) << path << ": " << fix.title << ": " << fixed.error;
+          Checked after = check(fixed.text);
+          EXPECT_TRUE(after.errors.empty()) << path << ": " << fix.title << " leaves\n" << messages(after.errors);
+          // The finding is gone: one fewer of its code at most where it was.
+          size_t sameCode = 0;
+          for (const Diagnostic &a : after.advisories)
+            sameCode += a.code == d.code && a.range.begin == d.range.begin && a.message == d.message;
+          EXPECT_EQ(sameCode, 0u) << path << ": " << fix.title << " leaves " << d.message;
+          ++applied;
+          safe += fix.safety == FixSafety::Safe;
+        }
+      }
+    }
+  }
+  EXPECT_GT(applied, 0u);
+  std::cout << "[ fixes    ] applied on the valid shared files: " << applied << " (" << safe << " safe)\n";
 }

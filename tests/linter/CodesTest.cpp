@@ -113,11 +113,14 @@ size_t argumentAt(std::string_view text, size_t open, int index) {
   for (size_t i = open; i < text.size(); ++i) {
     char c = text[i];
     if (inString) {
-      if (c == '\\') ++i;
-      else if (c == '"') inString = false;
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
       continue;
     }
-    if (c == '"') inString = true;
+    if (c == '"')
+      inString = true;
     else if (c == '(' || c == '{' || c == '[') {
       if (++depth == 1 && index == 0) return i + 1;
     } else if (c == ')' || c == '}' || c == ']') {
@@ -139,7 +142,8 @@ struct Found {
 /// index of that parameter. VerifyContext::error and the helpers that pass
 /// a label on are found this way, so a new helper needs no list here.
 std::map<std::string, int> codeParameters(std::string_view text) {
-  static const std::regex parameter(R"((std::string_view|const char \*|std::string|const std::string &)\s*(\w*[Cc]ode|constraint)\b\s*[,)])");
+  static const std::regex parameter(
+      R"((std::string_view|const char \*|std::string|const std::string &)\s*(\w*[Cc]ode|constraint)\b\s*[,)])");
   std::map<std::string, int> out;
   std::string buffer(text);
   for (auto it = std::sregex_iterator(buffer.begin(), buffer.end(), parameter); it != std::sregex_iterator(); ++it) {
@@ -148,10 +152,14 @@ std::map<std::string, int> codeParameters(std::string_view text) {
     size_t at = static_cast<size_t>(it->position());
     while (at > 0) {
       char c = text[--at];
-      if (c == ')' || c == '>' || c == ']' || c == '}') ++depth;
-      else if ((c == '(' || c == '<' || c == '[' || c == '{') && depth > 0) --depth;
-      else if (c == '(' && depth == 0) break;
-      else if (c == ',' && depth == 0) ++index;
+      if (c == ')' || c == '>' || c == ']' || c == '}')
+        ++depth;
+      else if ((c == '(' || c == '<' || c == '[' || c == '{') && depth > 0)
+        --depth;
+      else if (c == '(' && depth == 0)
+        break;
+      else if (c == ',' && depth == 0)
+        ++index;
     }
     size_t end = at;
     while (at > 0 && (std::isalnum(static_cast<unsigned char>(text[at - 1])) || text[at - 1] == '_')) --at;
@@ -286,9 +294,9 @@ TEST(Codes, EveryCodeLiteralInTheSourcesIsRegistered) {
   // The scan must see the codes of each layer, or it has stopped working.
   std::set<std::string> codes;
   for (const Found &f : found) codes.insert(f.code);
-  for (const char *expected : {"syntax.missing", "ssa.undefined-value", "type.unknown", "abs.operands", "abs.C1",
-                               "func.call.signature", "deprecated.op", "unused.result", "run.arguments",
-                               "run.check_failed"}) {
+  for (const char *expected :
+       {"syntax.missing", "ssa.undefined-value", "type.unknown", "abs.operands", "abs.C1", "func.call.signature",
+        "deprecated.op", "unused.result", "run.arguments", "run.check_failed"}) {
     EXPECT_TRUE(codes.count(expected)) << "the source scan no longer finds " << expected;
   }
   for (const Found &f : found) {
