@@ -13,6 +13,7 @@
 #include "semantic/diagnostics/Codes.h"
 #include "semantic/syntax/SourceFile.h"
 #include "semantic/verify/ConstraintCodes.h"
+#include "semantic/verify/OpRegistry.h"
 
 namespace shlo::cli {
 
@@ -26,16 +27,25 @@ struct CheckOptions {
   std::string explain;
 };
 
+/// True when `shortName` (`dot_general`) names an op of the verifier.
+bool isVerifiedOp(std::string_view shortName) {
+  for (const auto &[name, def] : verify::OpRegistry::instance().all()) {
+    size_t dot = name.find('.');
+    if (dot != std::string::npos && std::string_view(name).substr(dot + 1) == shortName) return true;
+  }
+  return false;
+}
+
 /// `shlo check --explain CODE`: the registry's entry, and for a constraint
 /// code of a spec op the constraint as the spec words it. Exit 2 when the
-/// code is not registered.
+/// code is not registered or its family's op is no op of the verifier.
 int explainCode(const std::string &code) {
   const CodeInfo *info = findCode(code);
-  if (!info) {
+  std::string_view op = info ? familyOp(*info, code) : std::string_view();
+  if (!info || (info->isFamily() && !isVerifiedOp(op))) {
     std::cerr << "shlo check: unknown diagnostic code `" << code << "`\n";
     return 2;
   }
-  std::string_view op = familyOp(*info, code);
   std::string specRef = info->specRef;
   if (size_t at = specRef.find("<op>"); at != std::string::npos) specRef.replace(at, 4, op);
   std::cout << code << ": " << info->title << "\n";

@@ -44,6 +44,7 @@ check "explain: spec section" has "$tmp/explain" "spec: spec.md#dot_general"
 check "explain: quotes the constraint" has "$tmp/explain" "spec (C12) of stablehlo.dot_general:"
 "$SHLO" check --explain deprecated.op > "$tmp/explain2"; check "explain advisory: severity" has "$tmp/explain2" "default severity: warning"
 "$SHLO" check --explain no.such.code 2> "$tmp/explain3"; check "explain unknown: exits 2" test $? -eq 2
+"$SHLO" check --explain no_such_op.operands 2> /dev/null; check "explain unknown op: exits 2" test $? -eq 2
 "$SHLO" check 2> /dev/null; check "no files: exits 2" test $? -eq 2
 
 echo "cli_check: $passed passed, $failures failed"
