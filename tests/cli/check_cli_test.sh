@@ -10,6 +10,7 @@ has() { grep -qF -- "$2" "$1"; }
 printf 'func.func @main() -> !stablehlo.token {\n  %%0 = stablehlo.create_token : !stablehlo.token\n  return %%0 : !stablehlo.token\n}\n' > "$tmp/deprecated.mlir"
 "$SHLO" check "$tmp/deprecated.mlir" 2> "$tmp/err"; check "deprecated: warnings alone exit 0" test $? -eq 0
 check "deprecated: a warning at the op" has "$tmp/err" "deprecated.mlir:2:8: warning: \`stablehlo.create_token\` is deprecated and will be removed from StableHLO; use \`stablehlo.after_all\` [deprecated.op]"
+check "deprecated: the safe fix under the caret" grep -q '^ *after_all$' "$tmp/err"
 "$SHLO" check --format=json "$tmp/deprecated.mlir" > "$tmp/json"; check "deprecated json: exits 0" test $? -eq 0
 check "deprecated json: severity warning" has "$tmp/json" '"severity": "warning"'
 check "deprecated json: code" has "$tmp/json" '"code": "deprecated.op"'
