@@ -4,7 +4,7 @@
 #include <algorithm>
 
 #include "lsp/features/Features.h"
-#include "semantic/verify/Advisories.h"
+#include "linter/Advisories.h"
 
 namespace shlo::lsp {
 
@@ -37,7 +37,7 @@ json publishDiagnosticsParams(const Snapshot &snapshot, syntax::PositionEncoding
   // Advisories are cheap (one walk over the ops), so they are derived here
   // rather than kept in the snapshot.
   std::vector<Diagnostic> advisories;
-  verify::collectAdvisories(snapshot.module(), advisories);
+  linter::collectAdvisories(snapshot.module(), snapshot.file.text(), advisories);
   std::vector<const Diagnostic *> all;
   all.reserve(snapshot.diagnostics.size() + advisories.size());
   for (const Diagnostic &d : snapshot.diagnostics) all.push_back(&d);

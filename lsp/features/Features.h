@@ -20,7 +20,7 @@ Range toLspRange(const Snapshot &snapshot, syntax::TextRange range, syntax::Posi
 
 /// `textDocument/publishDiagnostics` params for the snapshot: its
 /// diagnostics and the advisories (deprecated ops, unused results; see
-/// verify::collectAdvisories), in text order. Tags are sent only when the
+/// linter::collectAdvisories), in text order. Tags are sent only when the
 /// client lists them in `tagSupport`.
 json publishDiagnosticsParams(const Snapshot &snapshot, syntax::PositionEncoding encoding,
                               const ClientCapabilities &client);
