@@ -237,6 +237,7 @@ const Interpreter::BlockPlan &Interpreter::planOf(const ir::Block &block) {
   }
   BlockPlan plan;
   plan.dropAfter.resize(block.operations.size());
+  for (const ir::Operation *op : block.operations) plan.terminator.push_back(isTerminator(op->name));
   for (const ir::Value *arg : block.arguments) {
     auto use = lastUse.find(arg);
     if (use == lastUse.end()) {
@@ -290,7 +291,7 @@ std::vector<Value> Interpreter::runBlock(const ir::Region &region, const std::ve
   }
   for (size_t index = 0; index < block.operations.size(); ++index) {
     const ir::Operation *op = block.operations[index];
-    if (isTerminator(op->name)) {
+    if (plan.terminator[index]) {
       std::optional<FrameScope> scope;
       if (observer_) {
         scope.emplace(&frames_, Frame{Frame::Kind::Op, op, nullptr, -1, &env});

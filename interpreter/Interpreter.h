@@ -120,6 +120,8 @@ class Interpreter {
   struct BlockPlan {
     std::vector<const ir::Value *> dropAtEntry;
     std::vector<std::vector<const ir::Value *>> dropAfter;
+    /// Whether op i is a terminator (OpTraits.h), looked up once per block.
+    std::vector<bool> terminator;
   };
   const BlockPlan &planOf(const ir::Block &block);
   std::unordered_map<const ir::Block *, BlockPlan> plans_;
