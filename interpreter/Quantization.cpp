@@ -2,8 +2,6 @@
 
 #include <cmath>
 #include <deque>
-#include <string_view>
-#include <unordered_set>
 
 #include "interpreter/Errors.h"
 #include "interpreter/OpTraits.h"

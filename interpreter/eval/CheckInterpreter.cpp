@@ -1,5 +1,5 @@
-// Evaluators of the CheckInterpreter family: the check dialect, custom_call @check.* targets,
-// interpreter.print/probe/run_parallel.
+// Evaluators of the CheckInterpreter family: the check dialect, custom_call
+// @check.* targets, interpreter.print/probe/run_parallel.
 #include <iostream>
 
 #include "interpreter/DenseLiteral.h"

@@ -1,5 +1,5 @@
-// Evaluators of the Collectives family: collectives over the process grid, replica_id, partition_id, and the deprecated
-// cross-replica-sum.
+// Evaluators of the Collectives family: collectives over the process grid,
+// replica_id, partition_id, and the deprecated cross-replica-sum.
 #include "interpreter/eval/EvalSupport.h"
 
 namespace shlo::interpreter {

@@ -1,4 +1,5 @@
-// Evaluators of the Communication family: send, recv, infeed, outfeed, after_all, create_token.
+// Evaluators of the Communication family: send, recv, infeed, outfeed,
+// after_all, create_token.
 #include "interpreter/eval/EvalSupport.h"
 
 namespace shlo::interpreter {

@@ -1,5 +1,7 @@
-// Evaluators of the ControlFlow family: func.call, while, if, case, optimization_barrier, composite (its decomposition
-// called), async_start/async_done (run synchronously), custom_call and the targets it passes through.
+// Evaluators of the ControlFlow family: func.call, while, if, case,
+// optimization_barrier, composite (its decomposition called),
+// async_start/async_done (run synchronously), custom_call and the targets it
+// passes through.
 #include "interpreter/eval/EvalSupport.h"
 
 namespace shlo::interpreter {

@@ -1,5 +1,5 @@
-// Evaluators of the Conversion family: convert, bitcast_convert, reduce_precision, uniform_quantize,
-// uniform_dequantize.
+// Evaluators of the Conversion family: convert, bitcast_convert,
+// reduce_precision, uniform_quantize, uniform_dequantize.
 #include "interpreter/Quantization.h"
 #include "interpreter/eval/EvalSupport.h"
 

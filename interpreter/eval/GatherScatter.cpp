@@ -1,4 +1,5 @@
-// Evaluators of the GatherScatter family: gather, dynamic_gather, scatter, torch_index_select.
+// Evaluators of the GatherScatter family: gather, dynamic_gather, scatter,
+// torch_index_select.
 #include <cstring>
 
 #include "interpreter/eval/EvalSupport.h"

@@ -1,4 +1,5 @@
-// Evaluators of the LinearAlgebra family: dot, dot_general, einsum, unary_einsum, cholesky, triangular_solve, fft.
+// Evaluators of the LinearAlgebra family: dot, dot_general, einsum,
+// unary_einsum, cholesky, triangular_solve, fft.
 #include <cmath>
 #include <complex>
 #include <map>

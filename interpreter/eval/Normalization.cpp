@@ -1,5 +1,6 @@
-// Evaluators of the Normalization family: batch_norm_inference, batch_norm_training, batch_norm_grad (the spec's
-// decompositions, computed in double).
+// Evaluators of the Normalization family: batch_norm_inference,
+// batch_norm_training, batch_norm_grad (the spec's decompositions, computed in
+// double).
 #include <cmath>
 
 #include "interpreter/eval/EvalSupport.h"

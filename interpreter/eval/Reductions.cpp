@@ -1,5 +1,6 @@
-// Evaluators of the Reductions family: reduce, reduce_window, select_and_scatter, sort, map: bodies run as region
-// functions, single-fold bodies as typed loops.
+// Evaluators of the Reductions family: reduce, reduce_window,
+// select_and_scatter, sort, map: bodies run as region functions, single-fold
+// bodies as typed loops.
 #include "interpreter/eval/EvalSupport.h"
 
 namespace shlo::interpreter {

@@ -1,5 +1,5 @@
-// Evaluators of the Shape family: constant, iota, reshape, transpose, the broadcasts, reverse, get_dimension_size,
-// tuples (static and dynamic forms).
+// Evaluators of the Shape family: constant, iota, reshape, transpose, the
+// broadcasts, reverse, get_dimension_size, tuples (static and dynamic forms).
 #include "interpreter/eval/EvalSupport.h"
 
 namespace shlo::interpreter {

@@ -1,5 +1,5 @@
-// Evaluators of the Slicing family: slice, dynamic_slice, dynamic_update_slice, real_dynamic_slice, pad, dynamic_pad,
-// concatenate.
+// Evaluators of the Slicing family: slice, dynamic_slice, dynamic_update_slice,
+// real_dynamic_slice, pad, dynamic_pad, concatenate.
 #include "interpreter/eval/EvalSupport.h"
 
 namespace shlo::interpreter {
