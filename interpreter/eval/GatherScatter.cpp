@@ -26,7 +26,7 @@ GatherDimensions gatherDimensions(const ir::Operation &op) {
 
 /// torch_index_select: operand's dimension `dim` indexed by `index`, whose
 /// first `batchDims` dimensions run along the operand's first ones.
-Tensor torchIndexSelect(const Tensor &operand, const Tensor &index, int64_t dim, int64_t batchDims,
+Tensor evalTorchIndexSelect(const Tensor &operand, const Tensor &index, int64_t dim, int64_t batchDims,
                         const ir::Type &resultType) {
   if (dim < 0 || dim >= operand.rank() || batchDims < 0 || batchDims > dim || batchDims > index.rank()) {
     throw RuntimeError("torch_index_select: dim " + std::to_string(dim) + " / batch_dims " + std::to_string(batchDims) +
@@ -114,7 +114,7 @@ void registerGatherScatterEvaluators(EvalTable &table) {
        }},
       {"stablehlo.torch_index_select",
        [](Interpreter &, const Operation &op, const std::vector<Value> &v, Env &) {
-         return one(torchIndexSelect(operandTensor(op, v, 0), operandTensor(op, v, 1), intAttribute(op, "dim"),
+         return one(evalTorchIndexSelect(operandTensor(op, v, 0), operandTensor(op, v, 1), intAttribute(op, "dim"),
                                      intAttribute(op, "batch_dims", 0), resultTypeOf(op)));
        }},
   });

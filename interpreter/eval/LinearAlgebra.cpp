@@ -15,7 +15,7 @@ namespace {
 
 /// Cholesky of each trailing n x n matrix (Cholesky-Banachiewicz); the other
 /// triangle is zero. A matrix that is not positive-definite gives NaNs.
-Tensor cholesky(const Tensor &a, bool lower, const ir::Type &resultType) {
+Tensor evalCholesky(const Tensor &a, bool lower, const ir::Type &resultType) {
   if (a.rank() < 2 || a.shape()[a.rank() - 1] != a.shape()[a.rank() - 2]) {
     throw RuntimeError("cholesky: `a` must be a batch of square matrices, got " + a.type().str());
   }
@@ -82,7 +82,7 @@ Tensor cholesky(const Tensor &a, bool lower, const ir::Type &resultType) {
 
 /// einsum over one or two operands: `config` is "ab,bc->ac" or "ab->a";
 /// letters absent from the output are summed over.
-Tensor einsum(const std::vector<Tensor> &inputsIn, const std::string &config, const ir::Type &resultType) {
+Tensor evalEinsum(const std::vector<Tensor> &inputsIn, const std::string &config, const ir::Type &resultType) {
   if (config.find('.') != std::string::npos)
     throw UnsupportedOp("einsum: ellipsis (`...`) in `" + config + "` is not supported");
   size_t arrow = config.find("->");
@@ -206,16 +206,16 @@ void registerLinearAlgebraEvaluators(EvalTable &table) {
        }},
       {"stablehlo.cholesky",
        [](Interpreter &, const Operation &op, const std::vector<Value> &v, Env &) {
-         return one(cholesky(operandTensor(op, v, 0), flagAttribute(op, "lower"), resultTypeOf(op)));
+         return one(evalCholesky(operandTensor(op, v, 0), flagAttribute(op, "lower"), resultTypeOf(op)));
        }},
       {"stablehlo.einsum",
        [](Interpreter &, const Operation &op, const std::vector<Value> &v, Env &) {
-         return one(einsum({operandTensor(op, v, 0), operandTensor(op, v, 1)}, textAttribute(op, "einsum_config"),
+         return one(evalEinsum({operandTensor(op, v, 0), operandTensor(op, v, 1)}, textAttribute(op, "einsum_config"),
                            resultTypeOf(op)));
        }},
       {"stablehlo.unary_einsum",
        [](Interpreter &, const Operation &op, const std::vector<Value> &v, Env &) {
-         return one(einsum({operandTensor(op, v, 0)}, textAttribute(op, "einsum_config"), resultTypeOf(op)));
+         return one(evalEinsum({operandTensor(op, v, 0)}, textAttribute(op, "einsum_config"), resultTypeOf(op)));
        }},
   });
 }

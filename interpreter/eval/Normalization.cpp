@@ -66,7 +66,7 @@ void checkFeatureVector(const char *op, const char *name, const Tensor &t, const
   }
 }
 
-std::vector<Value> batchNormInference(const ir::Operation &op, const std::vector<Value> &v) {
+std::vector<Value> evalBatchNormInference(const ir::Operation &op, const std::vector<Value> &v) {
   const Tensor &operand = operandTensor(op, v, 0);
   Features f = featuresOf("batch_norm_inference", operand, intAttribute(op, "feature_index"));
   const char *names[] = {"scale", "offset", "mean", "variance"};
@@ -84,7 +84,7 @@ std::vector<Value> batchNormInference(const ir::Operation &op, const std::vector
   return one(fromDoubles(x, resultTypeOf(op), operand.shape()));
 }
 
-std::vector<Value> batchNormTraining(const ir::Operation &op, const std::vector<Value> &v) {
+std::vector<Value> evalBatchNormTraining(const ir::Operation &op, const std::vector<Value> &v) {
   const Tensor &operand = operandTensor(op, v, 0);
   Features f = featuresOf("batch_norm_training", operand, intAttribute(op, "feature_index"));
   checkFeatureVector("batch_norm_training", "scale", operandTensor(op, v, 1), f);
@@ -111,7 +111,7 @@ std::vector<Value> batchNormTraining(const ir::Operation &op, const std::vector<
           Value(fromDoubles(variance, resultTypeOf(op, 2), {f.count}))};
 }
 
-std::vector<Value> batchNormGrad(const ir::Operation &op, const std::vector<Value> &v) {
+std::vector<Value> evalBatchNormGrad(const ir::Operation &op, const std::vector<Value> &v) {
   const Tensor &operand = operandTensor(op, v, 0);
   Features f = featuresOf("batch_norm_grad", operand, intAttribute(op, "feature_index"));
   const char *names[] = {"scale", "mean", "variance"};
@@ -151,11 +151,11 @@ std::vector<Value> batchNormGrad(const ir::Operation &op, const std::vector<Valu
 void registerNormalizationEvaluators(EvalTable &table) {
   table.add({
       {"stablehlo.batch_norm_inference", [](Interpreter &, const Operation &op, const std::vector<Value> &v,
-                                            Env &) { return batchNormInference(op, v); }},
+                                            Env &) { return evalBatchNormInference(op, v); }},
       {"stablehlo.batch_norm_training",
-       [](Interpreter &, const Operation &op, const std::vector<Value> &v, Env &) { return batchNormTraining(op, v); }},
+       [](Interpreter &, const Operation &op, const std::vector<Value> &v, Env &) { return evalBatchNormTraining(op, v); }},
       {"stablehlo.batch_norm_grad",
-       [](Interpreter &, const Operation &op, const std::vector<Value> &v, Env &) { return batchNormGrad(op, v); }},
+       [](Interpreter &, const Operation &op, const std::vector<Value> &v, Env &) { return evalBatchNormGrad(op, v); }},
   });
 }
 
