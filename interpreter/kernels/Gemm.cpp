@@ -1,10 +1,10 @@
-#include "interpreter/Gemm.h"
+#include "interpreter/kernels/Gemm.h"
 
 #include <algorithm>
 
 #include <Eigen/Core>
 
-#include "interpreter/Parallel.h"
+#include "interpreter/kernels/Parallel.h"
 
 namespace shlo::interpreter {
 

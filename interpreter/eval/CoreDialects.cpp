@@ -10,7 +10,7 @@
 #include <limits>
 
 #include "interpreter/DenseLiteral.h"
-#include "interpreter/OpHandlers.h"
+#include "interpreter/eval/EvalSupport.h"
 
 namespace shlo::interpreter {
 
@@ -89,8 +89,8 @@ void checkSameShape(const ir::Operation &op, const Tensor &a, const Tensor &b) {
 
 enum class IntOp { Add, Sub, Mul, DivS, DivU, RemS, RemU, FloorDivS, CeilDivS, CeilDivU, And, Or, Xor, Shl, ShrS, ShrU, MaxS, MinS, MaxU, MinU };
 
-OpHandler intBinary(IntOp kind) {
-  return [kind](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
+Evaluator intBinary(IntOp kind) {
+  return [kind](Interpreter &, const ir::Operation &op, const Operands &v, Env &) {
     const Tensor &a = operandTensor(op, v, 0), &b = operandTensor(op, v, 1);
     checkSameShape(op, a, b);
     if (a.bits() == 0) throw RuntimeError(op.name + ": expected integer operands, got " + a.type().str());
@@ -144,8 +144,8 @@ OpHandler intBinary(IntOp kind) {
 
 enum class FloatOp { Add, Sub, Mul, Div, Rem, Max, Min, MaxNum, MinNum };
 
-OpHandler floatBinary(FloatOp kind) {
-  return [kind](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
+Evaluator floatBinary(FloatOp kind) {
+  return [kind](Interpreter &, const ir::Operation &op, const Operands &v, Env &) {
     const Tensor &a = operandTensor(op, v, 0), &b = operandTensor(op, v, 1);
     checkSameShape(op, a, b);
     Tensor out(resultOr(op, a.type()), a.shape());
@@ -191,8 +191,8 @@ std::string predicateOf(const ir::Operation &op, bool isFloat) {
   return text;
 }
 
-OpHandler intCompare() {
-  return [](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
+Evaluator intCompare() {
+  return [](Interpreter &, const ir::Operation &op, const Operands &v, Env &) {
     const Tensor &a = operandTensor(op, v, 0), &b = operandTensor(op, v, 1);
     checkSameShape(op, a, b);
     std::string p = predicateOf(op, false);
@@ -218,8 +218,8 @@ OpHandler intCompare() {
   };
 }
 
-OpHandler floatCompare() {
-  return [](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
+Evaluator floatCompare() {
+  return [](Interpreter &, const ir::Operation &op, const Operands &v, Env &) {
     const Tensor &a = operandTensor(op, v, 0), &b = operandTensor(op, v, 1);
     checkSameShape(op, a, b);
     std::string p = predicateOf(op, true);
@@ -246,8 +246,8 @@ OpHandler floatCompare() {
 
 enum class Cast { SignedInt, UnsignedInt, SignedToFloat, UnsignedToFloat, FloatToSigned, FloatToUnsigned, Float };
 
-OpHandler cast(Cast kind) {
-  return [kind](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
+Evaluator cast(Cast kind) {
+  return [kind](Interpreter &, const ir::Operation &op, const Operands &v, Env &) {
     const Tensor &a = operandTensor(op, v, 0);
     Tensor out(knownResult(op), a.shape());
     for (int64_t i = 0; i < a.numElements(); ++i) {
@@ -277,8 +277,8 @@ OpHandler cast(Cast kind) {
 }
 
 /// arith.constant / index.constant / std.constant: a scalar or dense value.
-OpHandler constant() {
-  return [](Interpreter &, const ir::Operation &op, const Operands &, Interpreter::Env &) {
+Evaluator constant() {
+  return [](Interpreter &, const ir::Operation &op, const Operands &, Env &) {
     const ir::Attribute *a = op.attribute("value");
     if (!a) throw RuntimeError(op.name + ": missing attribute `value`");
     ir::Type type = resultOr(op, a->type ? *a->type : ir::Type());
@@ -305,8 +305,8 @@ OpHandler constant() {
   };
 }
 
-OpHandler select() {
-  return [](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
+Evaluator select() {
+  return [](Interpreter &, const ir::Operation &op, const Operands &v, Env &) {
     const Tensor &c = operandTensor(op, v, 0), &a = operandTensor(op, v, 1), &b = operandTensor(op, v, 2);
     checkSameShape(op, a, b);
     if (c.kind() != ElemKind::I1) throw RuntimeError(op.name + ": the condition must be i1, got " + c.type().str());
@@ -329,10 +329,10 @@ Tensor indexScalar(const ir::Operation &op, int64_t value) {
 
 }  // namespace
 
-void addCoreDialectHandlers(OpHandlerTable &t) {
+void registerCoreDialectsEvaluators(EvalTable &t) {
   // Each op under its arith / index name, the std name and the bare name.
-  auto add = [&t](std::initializer_list<const char *> names, const OpHandler &h) {
-    for (const char *n : names) t[n] = h;
+  auto add = [&t](std::initializer_list<const char *> names, const Evaluator &h) {
+    for (const char *n : names) t.add(n, h);
   };
   add({"arith.constant", "index.constant", "index.bool.constant", "std.constant", "constant"}, constant());
   add({"arith.addi", "index.add", "std.addi", "addi"}, intBinary(IntOp::Add));
@@ -364,7 +364,7 @@ void addCoreDialectHandlers(OpHandlerTable &t) {
   add({"arith.minimumf"}, floatBinary(FloatOp::Min));
   add({"arith.maxnumf"}, floatBinary(FloatOp::MaxNum));
   add({"arith.minnumf"}, floatBinary(FloatOp::MinNum));
-  add({"arith.negf", "std.negf", "negf"}, [](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
+  add({"arith.negf", "std.negf", "negf"}, [](Interpreter &, const ir::Operation &op, const Operands &v, Env &) {
     const Tensor &a = operandTensor(op, v, 0);
     return one(evalNegate(a, resultOr(op, a.type())));
   });
@@ -382,7 +382,7 @@ void addCoreDialectHandlers(OpHandlerTable &t) {
   add({"arith.extf", "arith.truncf", "std.fpext", "fpext", "std.fptrunc", "fptrunc"}, cast(Cast::Float));
 
   // tensor and shape.
-  add({"tensor.dim", "std.dim", "dim"}, [](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
+  add({"tensor.dim", "std.dim", "dim"}, [](Interpreter &, const ir::Operation &op, const Operands &v, Env &) {
     const Tensor &source = operandTensor(op, v, 0);
     int64_t d = v.size() > 1 ? indexValue(op, operandTensor(op, v, 1)) : support::intAttribute(op, "index");
     if (d < 0 || d >= source.rank()) {
@@ -390,11 +390,11 @@ void addCoreDialectHandlers(OpHandlerTable &t) {
     }
     return one(indexScalar(op, source.shape()[d]));
   });
-  add({"std.rank", "rank", "tensor.rank"}, [](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
+  add({"std.rank", "rank", "tensor.rank"}, [](Interpreter &, const ir::Operation &op, const Operands &v, Env &) {
     return one(indexScalar(op, operandTensor(op, v, 0).rank()));
   });
   add({"tensor.from_elements", "std.tensor_from_elements", "tensor_from_elements"},
-      [](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
+      [](Interpreter &, const ir::Operation &op, const Operands &v, Env &) {
         const ir::Type &type = knownResult(op);
         Shape shape = type.ranked() && type.hasStaticShape() ? type.shape() : Shape{static_cast<int64_t>(v.size())};
         Tensor out(type, shape);
@@ -412,7 +412,7 @@ void addCoreDialectHandlers(OpHandlerTable &t) {
         return one(out);
       });
   add({"tensor.extract", "std.extract_element", "extract_element"},
-      [](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
+      [](Interpreter &, const ir::Operation &op, const Operands &v, Env &) {
         const Tensor &source = operandTensor(op, v, 0);
         if (static_cast<int64_t>(v.size()) - 1 != source.rank()) {
           throw RuntimeError(op.name + ": " + std::to_string(v.size() - 1) + " indices for " + source.type().str());
@@ -432,7 +432,7 @@ void addCoreDialectHandlers(OpHandlerTable &t) {
         std::memcpy(out.bytes(), source.bytes() + flat * es, es);
         return one(out);
       });
-  add({"tensor.cast", "std.tensor_cast", "tensor_cast"}, [](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
+  add({"tensor.cast", "std.tensor_cast", "tensor_cast"}, [](Interpreter &, const ir::Operation &op, const Operands &v, Env &) {
     const Tensor &source = operandTensor(op, v, 0);
     const ir::Type &type = knownResult(op);
     if (type.ranked()) {
@@ -442,7 +442,7 @@ void addCoreDialectHandlers(OpHandlerTable &t) {
     }
     return one(evalReshape(source, type.withShape(source.shape())));
   });
-  add({"shape.shape_of", "std.shape_of"}, [](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
+  add({"shape.shape_of", "std.shape_of"}, [](Interpreter &, const ir::Operation &op, const Operands &v, Env &) {
     const Tensor &source = operandTensor(op, v, 0);
     ir::Type type = resultOr(op, ir::Type::tensor({source.rank()}, ir::ElementType::index()));
     if (!type.isTensor()) type = ir::Type::tensor({source.rank()}, ir::ElementType::index());  // !shape.shape
@@ -450,7 +450,7 @@ void addCoreDialectHandlers(OpHandlerTable &t) {
     for (int64_t d = 0; d < source.rank(); ++d) storeInt(out, d, static_cast<uint64_t>(source.shape()[d]));
     return one(out);
   });
-  add({"shape.num_elements"}, [](Interpreter &, const ir::Operation &op, const Operands &v, Interpreter::Env &) {
+  add({"shape.num_elements"}, [](Interpreter &, const ir::Operation &op, const Operands &v, Env &) {
     const Tensor &shape = operandTensor(op, v, 0);
     int64_t n = 1;
     for (int64_t i = 0; i < shape.numElements(); ++i) n *= shape.intAt(i);

@@ -8,7 +8,7 @@
 #include <limits>
 
 #include "interpreter/DenseLiteral.h"
-#include "interpreter/OpHandlers.h"
+#include "interpreter/eval/EvalSupport.h"
 
 namespace shlo::interpreter {
 
@@ -299,8 +299,8 @@ Shape broadcastShape(const char *op, const Shape &a, const Shape &b, const Shape
 
 using Binary = Tensor (*)(const Tensor &, const Tensor &, const ir::Type &);
 
-OpHandler broadcastBinary(const char *name, Binary fn) {
-  return [name, fn](Interpreter &, const ir::Operation &op, const std::vector<Value> &v, Interpreter::Env &) {
+Evaluator broadcastBinary(const char *name, Binary fn) {
+  return [name, fn](Interpreter &, const ir::Operation &op, const std::vector<Value> &v, Env &) {
     const Tensor &a = operandTensor(op, v, 0), &b = operandTensor(op, v, 1);
     Shape dims = support::intsAttribute(op, "broadcast_dimensions");
     Shape shape = broadcastShape(name, a.shape(), b.shape(), dims);
@@ -331,36 +331,33 @@ Tensor fill(const ir::Attribute &value, const ir::Type &type, const Shape &shape
   return evalBroadcastInDim(converted, {}, type.withShape(shape));
 }
 
-/// x * x. Complex elements square as ((re - im)(re + im), 2 re im), with a
-/// zero real part when either factor is zero: the plain product gives NaN for
-/// (1e308, 1e308) where StableHLO's square gives (0, inf).
-template <typename C>
-void squareComplex(const C *in, C *out, int64_t n) {
-  using R = typename C::value_type;
-  for (int64_t i = 0; i < n; ++i) {
-    R re = in[i].real(), im = in[i].imag();
-    R difference = re - im, sum = re + im;
-    R real = (difference == R(0) || sum == R(0)) ? R(0) : difference * sum;
-    out[i] = C(real, R(2) * re * im);
-  }
-}
-
-Tensor evalSquare(const Tensor &x, const ir::Type &type) {
-  if (x.kind() == ElemKind::C64 || x.kind() == ElemKind::C128) {
-    Tensor result(type);
-    if (x.kind() == ElemKind::C64)
-      squareComplex(x.data<std::complex<float>>(), result.data<std::complex<float>>(), x.numElements());
-    else
-      squareComplex(x.data<std::complex<double>>(), result.data<std::complex<double>>(), x.numElements());
-    return result;
-  }
-  return evalMultiply(x, x, type);
-}
 
 }  // namespace
 
-void addChloHandlers(OpHandlerTable &t) {
-  t["chlo.scan"] = [](Interpreter &in, const ir::Operation &op, const std::vector<Value> &v, Interpreter::Env &env) {
+void registerChloEvaluators(EvalTable &table) {
+  // Elementwise CHLO ops on StableHLO kernels.
+  table.add({
+      {"chlo.atan", support::unary<evalAtan>},
+      {"chlo.tan", support::unary<evalTan>},
+      {"chlo.cosh", support::unary<evalCosh>},
+      {"chlo.sinh", support::unary<evalSinh>},
+      {"chlo.asinh", support::unary<evalAsinh>},
+      {"chlo.acosh", support::unary<evalAcosh>},
+      {"chlo.atanh", support::unary<evalAtanh>},
+      {"chlo.asin", support::unary<evalAsin>},
+      {"chlo.acos", support::unary<evalAcos>},
+      {"chlo.mulhi", support::binary<evalMulhi>},
+      {"chlo.next_after", support::binary<evalNextAfter>},
+      {"chlo.lgamma", support::unary<evalLgamma>},
+      {"chlo.digamma", support::unary<evalDigamma>},
+      {"chlo.erf_inv", support::unary<evalErfInv>},
+      {"chlo.bessel_i1e", support::unary<evalBesselI1e>},
+      {"chlo.top_k",
+       [](Interpreter &, const ir::Operation &op, const std::vector<Value> &v, Env &) {
+         return support::valuesOf(evalTopK(operandTensor(op, v, 0), support::intAttribute(op, "k"), resultTypeOf(op, 0), resultTypeOf(op, 1)));
+       }},
+  });
+  table.add("chlo.scan", [](Interpreter &in, const ir::Operation &op, const std::vector<Value> &v, Env &env) {
     if (op.regions.size() != 1 || op.regions[0]->blocks.empty()) throw RuntimeError("scan: expected one body region");
     const ir::Block &body = *op.regions[0]->blocks[0];
     size_t numInputs = 0;
@@ -383,8 +380,8 @@ void addChloHandlers(OpHandlerTable &t) {
     return support::valuesOf(evalScan(inputs, inits, support::intAttribute(op, "dimension"),
                                       support::flagAttribute(op, "is_reverse"),
                                       support::regionFunction(in, *op.regions[0], env), support::resultTypesOf(op)));
-  };
-  t["chlo.ragged_dot"] = [](Interpreter &, const ir::Operation &op, const std::vector<Value> &v, Interpreter::Env &) {
+  });
+  table.add("chlo.ragged_dot", [](Interpreter &, const ir::Operation &op, const std::vector<Value> &v, Env &) {
     const ir::Attribute *dn = op.attribute("ragged_dot_dimension_numbers");
     if (!dn) throw RuntimeError("ragged_dot: missing attribute `ragged_dot_dimension_numbers`");
     RaggedDotDimensions d;
@@ -396,30 +393,29 @@ void addChloHandlers(OpHandlerTable &t) {
     d.rhsGroupDims = support::fieldInts(*dn, "rhs_group_dimensions");
     return std::vector<Value>{evalRaggedDot(operandTensor(op, v, 0), operandTensor(op, v, 1), operandTensor(op, v, 2), d,
                                             resultTypeOf(op))};
-  };
-  auto unary = [](Tensor (*fn)(const Tensor &, const ir::Type &)) -> OpHandler {
-    return [fn](Interpreter &, const ir::Operation &op, const std::vector<Value> &v, Interpreter::Env &) {
+  });
+  auto unary = [](Tensor (*fn)(const Tensor &, const ir::Type &)) -> Evaluator {
+    return [fn](Interpreter &, const ir::Operation &op, const std::vector<Value> &v, Env &) {
       return std::vector<Value>{fn(operandTensor(op, v, 0), resultTypeOf(op))};
     };
   };
-  auto binary = [](Binary fn) -> OpHandler {
-    return [fn](Interpreter &, const ir::Operation &op, const std::vector<Value> &v, Interpreter::Env &) {
+  auto binary = [](Binary fn) -> Evaluator {
+    return [fn](Interpreter &, const ir::Operation &op, const std::vector<Value> &v, Env &) {
       return std::vector<Value>{fn(operandTensor(op, v, 0), operandTensor(op, v, 1), resultTypeOf(op))};
     };
   };
-  t["chlo.erf"] = unary(evalErf);
-  t["chlo.erfc"] = unary(evalErfc);
-  t["chlo.zeta"] = binary(evalZeta);
-  t["chlo.polygamma"] = binary(evalPolygamma);
-  t["chlo.square"] = unary(evalSquare);
-  t["stablehlo.square"] = unary(evalSquare);
-  t["chlo.conj"] = unary([](const Tensor &x, const ir::Type &type) {
+  table.add("chlo.erf", unary(evalErf));
+  table.add("chlo.erfc", unary(evalErfc));
+  table.add("chlo.zeta", binary(evalZeta));
+  table.add("chlo.polygamma", binary(evalPolygamma));
+  table.add("chlo.square", unary(evalSquare));
+  table.add("chlo.conj", unary([](const Tensor &x, const ir::Type &type) {
     if (x.kind() != ElemKind::C64 && x.kind() != ElemKind::C128) return evalConvert(x, type);
     ir::Type part = type.withElement(ir::ElementType::floating(x.kind() == ElemKind::C64 ? ir::FloatFormat::F32 : ir::FloatFormat::F64));
     return evalComplex(evalReal(x, part), evalNegate(evalImag(x, part), part), type);
-  });
-  auto isInf = [](int sign) -> OpHandler {
-    return [sign](Interpreter &, const ir::Operation &op, const std::vector<Value> &v, Interpreter::Env &) {
+  }));
+  auto isInf = [](int sign) -> Evaluator {
+    return [sign](Interpreter &, const ir::Operation &op, const std::vector<Value> &v, Env &) {
       const Tensor &x = operandTensor(op, v, 0);
       Tensor out(resultTypeOf(op), x.shape());
       for (int64_t i = 0; i < x.numElements(); ++i) {
@@ -429,37 +425,37 @@ void addChloHandlers(OpHandlerTable &t) {
       return std::vector<Value>{out};
     };
   };
-  t["chlo.is_inf"] = isInf(0);
-  t["chlo.is_pos_inf"] = isInf(1);
-  t["chlo.is_neg_inf"] = isInf(-1);
-  t["chlo.constant_like"] = [](Interpreter &, const ir::Operation &op, const std::vector<Value> &v, Interpreter::Env &) {
+  table.add("chlo.is_inf", isInf(0));
+  table.add("chlo.is_pos_inf", isInf(1));
+  table.add("chlo.is_neg_inf", isInf(-1));
+  table.add("chlo.constant_like", [](Interpreter &, const ir::Operation &op, const std::vector<Value> &v, Env &) {
     const ir::Attribute *value = op.attribute("value");
     if (!value) throw RuntimeError("constant_like: missing attribute `value`");
     return std::vector<Value>{fill(*value, resultTypeOf(op), operandTensor(op, v, 0).shape())};
-  };
-  t["chlo.constant"] = [](Interpreter &in, const ir::Operation &op, const std::vector<Value> &, Interpreter::Env &) {
+  });
+  table.add("chlo.constant", [](Interpreter &in, const ir::Operation &op, const std::vector<Value> &, Env &) {
     return std::vector<Value>{in.constantOf(op)};
-  };
-  t["chlo.broadcast_add"] = broadcastBinary("broadcast_add", evalAdd);
-  t["chlo.broadcast_subtract"] = broadcastBinary("broadcast_subtract", evalSubtract);
-  t["chlo.broadcast_multiply"] = broadcastBinary("broadcast_multiply", evalMultiply);
-  t["chlo.broadcast_divide"] = broadcastBinary("broadcast_divide", evalDivide);
-  t["chlo.broadcast_remainder"] = broadcastBinary("broadcast_remainder", evalRemainder);
-  t["chlo.broadcast_maximum"] = broadcastBinary("broadcast_maximum", evalMaximum);
-  t["chlo.broadcast_minimum"] = broadcastBinary("broadcast_minimum", evalMinimum);
-  t["chlo.broadcast_power"] = broadcastBinary("broadcast_power", evalPower);
-  t["chlo.broadcast_and"] = broadcastBinary("broadcast_and", evalAnd);
-  t["chlo.broadcast_or"] = broadcastBinary("broadcast_or", evalOr);
-  t["chlo.broadcast_xor"] = broadcastBinary("broadcast_xor", evalXor);
-  t["chlo.broadcast_shift_left"] = broadcastBinary("broadcast_shift_left", evalShiftLeft);
-  t["chlo.broadcast_shift_right_arithmetic"] = broadcastBinary("broadcast_shift_right_arithmetic", evalShiftRightArithmetic);
-  t["chlo.broadcast_shift_right_logical"] = broadcastBinary("broadcast_shift_right_logical", evalShiftRightLogical);
-  t["chlo.broadcast_atan2"] = broadcastBinary("broadcast_atan2", evalAtan2);
-  t["chlo.broadcast_complex"] = broadcastBinary("broadcast_complex", evalComplex);
-  t["chlo.broadcast_next_after"] = broadcastBinary("broadcast_next_after", evalNextAfter);
-  t["chlo.broadcast_zeta"] = broadcastBinary("broadcast_zeta", evalZeta);
-  t["chlo.broadcast_polygamma"] = broadcastBinary("broadcast_polygamma", evalPolygamma);
-  t["chlo.broadcast_compare"] = [](Interpreter &, const ir::Operation &op, const std::vector<Value> &v, Interpreter::Env &) {
+  });
+  table.add("chlo.broadcast_add", broadcastBinary("broadcast_add", evalAdd));
+  table.add("chlo.broadcast_subtract", broadcastBinary("broadcast_subtract", evalSubtract));
+  table.add("chlo.broadcast_multiply", broadcastBinary("broadcast_multiply", evalMultiply));
+  table.add("chlo.broadcast_divide", broadcastBinary("broadcast_divide", evalDivide));
+  table.add("chlo.broadcast_remainder", broadcastBinary("broadcast_remainder", evalRemainder));
+  table.add("chlo.broadcast_maximum", broadcastBinary("broadcast_maximum", evalMaximum));
+  table.add("chlo.broadcast_minimum", broadcastBinary("broadcast_minimum", evalMinimum));
+  table.add("chlo.broadcast_power", broadcastBinary("broadcast_power", evalPower));
+  table.add("chlo.broadcast_and", broadcastBinary("broadcast_and", evalAnd));
+  table.add("chlo.broadcast_or", broadcastBinary("broadcast_or", evalOr));
+  table.add("chlo.broadcast_xor", broadcastBinary("broadcast_xor", evalXor));
+  table.add("chlo.broadcast_shift_left", broadcastBinary("broadcast_shift_left", evalShiftLeft));
+  table.add("chlo.broadcast_shift_right_arithmetic", broadcastBinary("broadcast_shift_right_arithmetic", evalShiftRightArithmetic));
+  table.add("chlo.broadcast_shift_right_logical", broadcastBinary("broadcast_shift_right_logical", evalShiftRightLogical));
+  table.add("chlo.broadcast_atan2", broadcastBinary("broadcast_atan2", evalAtan2));
+  table.add("chlo.broadcast_complex", broadcastBinary("broadcast_complex", evalComplex));
+  table.add("chlo.broadcast_next_after", broadcastBinary("broadcast_next_after", evalNextAfter));
+  table.add("chlo.broadcast_zeta", broadcastBinary("broadcast_zeta", evalZeta));
+  table.add("chlo.broadcast_polygamma", broadcastBinary("broadcast_polygamma", evalPolygamma));
+  table.add("chlo.broadcast_compare", [](Interpreter &, const ir::Operation &op, const std::vector<Value> &v, Env &) {
     const Tensor &a = operandTensor(op, v, 0), &b = operandTensor(op, v, 1);
     Shape dims = support::intsAttribute(op, "broadcast_dimensions");
     Shape shape = broadcastShape("broadcast_compare", a.shape(), b.shape(), dims);
@@ -467,13 +463,13 @@ void addChloHandlers(OpHandlerTable &t) {
     Tensor y = broadcastTo("broadcast_compare", b, shape, b.rank() < a.rank() ? dims : Shape{});
     return std::vector<Value>{evalCompare(x, y, support::textAttribute(op, "comparison_direction"), support::textAttribute(op, "compare_type"),
                                           resultTypeOf(op).withShape(shape))};
-  };
-  t["chlo.broadcast_select"] = [](Interpreter &, const ir::Operation &op, const std::vector<Value> &v, Interpreter::Env &) {
+  });
+  table.add("chlo.broadcast_select", [](Interpreter &, const ir::Operation &op, const std::vector<Value> &v, Env &) {
     const Tensor &p = operandTensor(op, v, 0), &a = operandTensor(op, v, 1), &b = operandTensor(op, v, 2);
     Shape shape = broadcastShape("broadcast_select", broadcastShape("broadcast_select", a.shape(), b.shape(), {}), p.shape(), {});
     return std::vector<Value>{evalSelect(broadcastTo("broadcast_select", p, shape, {}), broadcastTo("broadcast_select", a, shape, {}),
                                          broadcastTo("broadcast_select", b, shape, {}), resultTypeOf(op).withShape(shape))};
-  };
+  });
 }
 
 }  // namespace shlo::interpreter

@@ -1,6 +1,7 @@
 // Dense matrix products for the heavy ops (dot_general, convolution):
 // C[M x N] += A[M x K] * B[K x N], all row-major and contiguous, through
-// Eigen's blocked kernels, the rows of C split over kernelThreads() threads.
+// Eigen's blocked kernels, the rows of C split over kernelThreads() threads
+// (Parallel.h's pool).
 #pragma once
 
 #include <cstdint>

@@ -1,4 +1,4 @@
-// `shlo run`'s inputs: binds --args literals, --input .npy/.npz files and
+// A run's inputs (`shlo run`'s --args, --input, --elided): binds --args literals, --input .npy/.npz files and
 // --elided fills to the arguments of the function being run.
 #pragma once
 
@@ -10,7 +10,7 @@
 #include "interpreter/Tensor.h"
 #include "semantic/ir/IR.h"
 
-namespace shlo::cli {
+namespace shlo::interpreter {
 
 /// A problem with the inputs (what, not where: the caller adds the place).
 class InputError : public std::runtime_error {
@@ -44,4 +44,4 @@ BoundArguments bindArguments(const ir::Operation &function, const RunInputs &inp
 /// `%arg0: tensor<2xi32>, %arg1: ...` for messages.
 std::string describeArguments(const ir::Operation &function);
 
-}  // namespace shlo::cli
+}  // namespace shlo::interpreter

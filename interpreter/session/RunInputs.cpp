@@ -1,15 +1,13 @@
-#include "cli/RunInputs.h"
+#include "interpreter/session/RunInputs.h"
 
 #include <optional>
 
 #include "interpreter/io/Npy.h"
 #include "interpreter/io/Npz.h"
 
-namespace shlo::cli {
+namespace shlo::interpreter {
 
 namespace {
-
-using interpreter::Tensor;
 
 const std::vector<ir::Value *> &parameters(const ir::Operation &function) {
   static const std::vector<ir::Value *> none;
@@ -166,4 +164,4 @@ BoundArguments bindArguments(const ir::Operation &function, const RunInputs &inp
   return out;
 }
 
-}  // namespace shlo::cli
+}  // namespace shlo::interpreter
