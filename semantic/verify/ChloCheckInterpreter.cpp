@@ -164,79 +164,65 @@ void verifyCheckConstant(VerifyContext &c) {
 }  // namespace
 
 void registerChloCheckInterpreterOps(OpRegistry &r) {
-  struct Entry {
-    const char *name;
-    const char *summary;
-    VerifyFn verify;
-    InferFn infer;
-  };
-  static const Entry entries[] = {
-      {"chlo.acos", "Element-wise arc cosine.", verifyChloUnary, nullptr},
-      {"chlo.acosh", "Element-wise inverse hyperbolic cosine.", verifyChloUnary, nullptr},
-      {"chlo.asin", "Element-wise arc sine.", verifyChloUnary, nullptr},
-      {"chlo.asinh", "Element-wise inverse hyperbolic sine.", verifyChloUnary, nullptr},
-      {"chlo.atan", "Element-wise arc tangent.", verifyChloUnary, nullptr},
-      {"chlo.atanh", "Element-wise inverse hyperbolic tangent.", verifyChloUnary, nullptr},
-      {"chlo.bessel_i1e", "Element-wise exponentially scaled modified Bessel function of order 1.", verifyChloUnary,
-       nullptr},
-      {"chlo.conj", "Element-wise complex conjugate.", verifyChloUnary, nullptr},
-      {"chlo.cosh", "Element-wise hyperbolic cosine.", verifyChloUnary, nullptr},
-      {"chlo.sinh", "Element-wise hyperbolic sine.", verifyChloUnary, nullptr},
-      {"chlo.tan", "Element-wise tangent.", verifyChloUnary, nullptr},
-      {"chlo.digamma", "Element-wise digamma function.", verifyChloUnary, nullptr},
-      {"chlo.erf", "Element-wise Gauss error function.", verifyChloUnary, nullptr},
-      {"chlo.erfc", "Element-wise complementary error function.", verifyChloUnary, nullptr},
-      {"chlo.erf_inv", "Element-wise inverse error function.", verifyChloUnary, nullptr},
-      {"chlo.lgamma", "Element-wise logarithm of the absolute value of the gamma function.", verifyChloUnary,
-       nullptr},
-      {"chlo.square", "Element-wise square.", nullptr, nullptr},
-      {"chlo.is_inf", "Element-wise test for infinity.", verifyChloPredicate, nullptr},
-      {"chlo.is_neg_inf", "Element-wise test for negative infinity.", verifyChloPredicate, nullptr},
-      {"chlo.is_pos_inf", "Element-wise test for positive infinity.", verifyChloPredicate, nullptr},
-      {"chlo.next_after", "Element-wise next representable value after x in the direction of y.", verifyChloBinary,
-       nullptr},
-      {"chlo.polygamma", "Element-wise polygamma function.", verifyChloBinary, nullptr},
-      {"chlo.zeta", "Element-wise Hurwitz zeta function.", verifyChloBinary, nullptr},
-      {"chlo.mulhi", "Element-wise high half of the product of two integers.", verifyMulhi, nullptr},
-      {"chlo.broadcast_add", "Element-wise add with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_and", "Element-wise and with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_atan2", "Element-wise atan2 with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_compare", "Element-wise compare with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_complex", "Element-wise complex with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_divide", "Element-wise divide with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_maximum", "Element-wise maximum with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_minimum", "Element-wise minimum with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_multiply", "Element-wise multiply with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_next_after", "Element-wise next after with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_or", "Element-wise or with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_polygamma", "Element-wise polygamma with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_power", "Element-wise power with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_remainder", "Element-wise remainder with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_shift_left", "Element-wise shift left with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_shift_right_arithmetic", "Element-wise shift right arithmetic with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_shift_right_logical", "Element-wise shift right logical with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_subtract", "Element-wise subtract with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_xor", "Element-wise xor with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.broadcast_zeta", "Element-wise zeta with implicit broadcasting of the operands.", verifyChloBroadcastBinary, nullptr},
-      {"chlo.top_k", "The k largest values along the last dimension, and their indices.", verifyTopK, inferTopK},
-      {"chlo.ragged_dot", "Dot product over groups of rows of a ragged lhs.", nullptr, nullptr},
-      {"chlo.scan", "A prefix scan along one dimension with a body region.", nullptr, nullptr},
-      {"chlo.constant", "A constant tensor.", nullptr, nullptr},
-      {"chlo.constant_like", "A constant with the shape of its operand.", nullptr, nullptr},
-      {"check.expect_eq", "Checks that two tensors are equal.", verifyCheckPair, nullptr},
-      {"check.expect_almost_eq", "Checks that two float tensors are equal within a tolerance.", verifyCheckPair,
-       nullptr},
-      {"check.expect_close", "Checks that two float tensors are within a distance in ULPs.", verifyCheckPair, nullptr},
-      {"check.expect_eq_const", "Checks that a tensor equals a constant.", verifyCheckConstant, nullptr},
-      {"check.expect_almost_eq_const", "Checks that a float tensor equals a constant within a tolerance.",
-       verifyCheckConstant, nullptr},
-      {"check.expect_serialized_eq", "Checks that a tensor equals the value a probe wrote.", nullptr, nullptr},
-      {"check.eq", "Compares two tensors for equality, returning an i1 tensor.", nullptr, nullptr},
-      {"interpreter.run_parallel", "Runs a grid of functions as processes of one program.", nullptr, nullptr},
-      {"interpreter.probe", "Writes its operand to a .npy file and returns it.", nullptr, nullptr},
-      {"interpreter.print", "Prints its operand.", nullptr, nullptr},
-  };
-  for (const Entry &e : entries) r.add({e.name, e.summary, "", e.verify, e.infer});
+  r.add("chlo.acos", verifyChloUnary);
+  r.add("chlo.acosh", verifyChloUnary);
+  r.add("chlo.asin", verifyChloUnary);
+  r.add("chlo.asinh", verifyChloUnary);
+  r.add("chlo.atan", verifyChloUnary);
+  r.add("chlo.atanh", verifyChloUnary);
+  r.add("chlo.bessel_i1e", verifyChloUnary);
+  r.add("chlo.conj", verifyChloUnary);
+  r.add("chlo.cosh", verifyChloUnary);
+  r.add("chlo.sinh", verifyChloUnary);
+  r.add("chlo.tan", verifyChloUnary);
+  r.add("chlo.digamma", verifyChloUnary);
+  r.add("chlo.erf", verifyChloUnary);
+  r.add("chlo.erfc", verifyChloUnary);
+  r.add("chlo.erf_inv", verifyChloUnary);
+  r.add("chlo.lgamma", verifyChloUnary);
+  r.add("chlo.square", nullptr);
+  r.add("chlo.is_inf", verifyChloPredicate);
+  r.add("chlo.is_neg_inf", verifyChloPredicate);
+  r.add("chlo.is_pos_inf", verifyChloPredicate);
+  r.add("chlo.next_after", verifyChloBinary);
+  r.add("chlo.polygamma", verifyChloBinary);
+  r.add("chlo.zeta", verifyChloBinary);
+  r.add("chlo.mulhi", verifyMulhi);
+  r.add("chlo.broadcast_add", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_and", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_atan2", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_compare", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_complex", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_divide", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_maximum", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_minimum", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_multiply", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_next_after", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_or", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_polygamma", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_power", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_remainder", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_shift_left", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_shift_right_arithmetic", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_shift_right_logical", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_subtract", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_xor", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_zeta", verifyChloBroadcastBinary);
+  r.add("chlo.top_k", verifyTopK, inferTopK);
+  r.add("chlo.ragged_dot", nullptr);
+  r.add("chlo.scan", nullptr);
+  r.add("chlo.constant", nullptr);
+  r.add("chlo.constant_like", nullptr);
+  r.add("check.expect_eq", verifyCheckPair);
+  r.add("check.expect_almost_eq", verifyCheckPair);
+  r.add("check.expect_close", verifyCheckPair);
+  r.add("check.expect_eq_const", verifyCheckConstant);
+  r.add("check.expect_almost_eq_const", verifyCheckConstant);
+  r.add("check.expect_serialized_eq", nullptr);
+  r.add("check.eq", nullptr);
+  r.add("interpreter.run_parallel", nullptr);
+  r.add("interpreter.probe", nullptr);
+  r.add("interpreter.print", nullptr);
 }
 
 }  // namespace shlo::verify

@@ -3,6 +3,7 @@
 
 #include "semantic/verify/Checks.h"
 #include "semantic/verify/OpRegistry.h"
+#include "semantic/verify/Regions.h"
 
 namespace shlo::verify {
 
@@ -308,7 +309,7 @@ std::optional<ElementType> checkReductionRegion(VerifyContext &c, size_t dataOpe
     return std::nullopt;
   }
   const ir::Operation *terminator = block->operations.empty() ? nullptr : block->operations.back();
-  if (!terminator || terminator->name != "stablehlo.return") {
+  if (!isRegionReturn(terminator)) {
     c.error(blockRange, code, "computation must end with stablehlo.return");
     return std::nullopt;
   }
@@ -971,49 +972,21 @@ void verifyCrossReplicaSum(VerifyContext &c) {
 }  // namespace
 
 void registerCollectiveOps(OpRegistry &r) {
-  r.add({"stablehlo.all_gather",
-         "Within each process group, concatenates the operands of each process along all_gather_dim.", "all_gather",
-         verifyAllGather, nullptr});
-  r.add({"stablehlo.all_reduce",
-         "Within each process group, applies the reduction computation to the operands of each process.",
-         "all_reduce", verifyAllReduce, inferAllReduce});
-  r.add({"stablehlo.all_to_all",
-         "Within each process group, splits the operands along split_dimension, scatters the parts between the "
-         "processes and concatenates them along concat_dimension.",
-         "all_to_all", verifyAllToAll, inferAllToAll});
-  r.add({"stablehlo.reduce_scatter",
-         "Within each process group, reduces the operand over the processes, splits the result along "
-         "scatter_dimension and scatters the parts between the processes.",
-         "reduce_scatter", verifyReduceScatter, nullptr});
-  r.add({"stablehlo.collective_permute",
-         "Within each process group, sends the operand from the source process to the target process.",
-         "collective_permute", verifyCollectivePermute, inferCollectivePermute});
-  r.add({"stablehlo.collective_broadcast",
-         "Within each process group, sends the operands from the source process to the target processes.",
-         "collective_broadcast", verifyCollectiveBroadcast, inferCollectiveBroadcast});
-  r.add({"stablehlo.collective_reduce",
-         "Within each process group, reduces the operands of each process and keeps the result on the source "
-         "process.",
-         "collective_reduce", verifyCollectiveReduce, nullptr});
-  r.add({"stablehlo.send", "Sends inputs to a channel channel_id and produces a result token.", "send", verifySend,
-         inferToken});
-  r.add({"stablehlo.recv", "Receives data from a channel with channel_id and produces results.", "recv", verifyRecv,
-         nullptr});
-  r.add({"stablehlo.infeed", "Reads data from the infeed and produces results.", "infeed", verifyInfeed, nullptr});
-  r.add({"stablehlo.outfeed", "Writes inputs to the outfeed and produces a result token.", "outfeed", verifyOutfeed,
-         inferToken});
-  r.add({"stablehlo.after_all",
-         "Ensures that the operations producing the inputs are executed before any operations that depend on "
-         "result.",
-         "after_all", verifyAfterAll, inferToken});
-  r.add({"stablehlo.create_token", "Produces a token (deprecated alias of after_all with no inputs).", "after_all",
-         verifyCreateToken, inferToken});
-  r.add({"stablehlo.replica_id", "Produces replica_id of the current process.", "replica_id", verifyProcessId,
-         inferProcessId});
-  r.add({"stablehlo.partition_id", "Produces partition_id of the current process.", "partition_id", verifyProcessId,
-         inferProcessId});
-  r.add({"stablehlo.cross-replica-sum", "Sums the operand across replicas (deprecated, use all_reduce).",
-         "all_reduce", verifyCrossReplicaSum, inferCrossReplicaSum});
+  r.add("stablehlo.all_gather", verifyAllGather);
+  r.add("stablehlo.all_reduce", verifyAllReduce, inferAllReduce);
+  r.add("stablehlo.all_to_all", verifyAllToAll, inferAllToAll);
+  r.add("stablehlo.reduce_scatter", verifyReduceScatter);
+  r.add("stablehlo.collective_permute", verifyCollectivePermute, inferCollectivePermute);
+  r.add("stablehlo.collective_broadcast", verifyCollectiveBroadcast, inferCollectiveBroadcast);
+  r.add("stablehlo.collective_reduce", verifyCollectiveReduce);
+  r.add("stablehlo.send", verifySend, inferToken);
+  r.add("stablehlo.recv", verifyRecv);
+  r.add("stablehlo.infeed", verifyInfeed);
+  r.add("stablehlo.outfeed", verifyOutfeed, inferToken);
+  r.add("stablehlo.after_all", verifyAfterAll, inferToken);
+  r.add("stablehlo.create_token", verifyCreateToken, inferToken);
+  r.add("stablehlo.replica_id", verifyProcessId, inferProcessId);
+  r.add("stablehlo.partition_id", verifyProcessId, inferProcessId);
 }
 
 }  // namespace shlo::verify

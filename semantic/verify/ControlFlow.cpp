@@ -277,19 +277,15 @@ void verifyAsyncStart(VerifyContext &c) {
     return;
   }
   const ir::Block &body = *op.regions[0]->blocks[0];
-  if (body.operations.size() != 2 || body.operations.back()->name != "stablehlo.return") {
+  if (body.operations.size() != 2 || !isRegionReturn(body.operations.back())) {
     c.error(op.regions[0]->range, "C1",
             "the body must hold exactly one operation and a return, it holds " +
                 std::to_string(body.operations.size()) + " operations");
     return;
   }
-  static const char *const allowed[] = {"stablehlo.all_reduce",        "stablehlo.all_gather",
-                                        "stablehlo.all_to_all",        "stablehlo.collective_permute",
-                                        "stablehlo.reduce_scatter",    "stablehlo.collective_broadcast",
-                                        "stablehlo.slice",             "stablehlo.dynamic_slice",
-                                        "stablehlo.dynamic_update_slice"};
   const ir::Operation &inner = *body.operations.front();
-  if (std::find(std::begin(allowed), std::end(allowed), inner.name) == std::end(allowed)) {
+  const ops::OpDef *innerDef = ops::find(inner.name);
+  if (!innerDef || !innerDef->has(ops::Trait::AsyncWrappable)) {
     c.error(inner.nameRange, "C2",
             "the body's operation must be a collective or a slice, got " + inner.name);
     return;
@@ -317,28 +313,14 @@ void verifyAsyncDone(VerifyContext &c) {
 }  // namespace
 
 void registerControlFlowOps(OpRegistry &r) {
-  r.add({"stablehlo.return", "Terminates a region, returning its operands.", "return", nullptr});
-  r.add({"func.return", "Returns from a function.", "", nullptr});
-  r.add({"func.call", "Calls a function.", "call", nullptr});
-  r.add({"stablehlo.async_start", "Starts an asynchronous collective or slice, returning a future.", "async_start",
-         verifyAsyncStart});
-  r.add({"stablehlo.async_done", "Waits for an asynchronous operation and returns its results.", "async_done",
-         verifyAsyncDone});
-  r.add({"stablehlo.if",
-         "Produces the output from executing exactly one function from "
-         "`true_branch` or `false_branch` depending on "
-         "the value of `pred`.",
-         "if", verifyIf, inferIf});
-  r.add({"stablehlo.case",
-         "Produces the output from executing exactly one function from "
-         "`branches` depending on the value of "
-         "`index`.",
-         "case", verifyCase, inferCase});
-  r.add({"stablehlo.while",
-         "Produces the output from executing `body` function 0 or more times "
-         "while the `cond` function outputs "
-         "`true`.",
-         "while", verifyWhile, inferWhile});
+  r.add("stablehlo.return", nullptr);
+  r.add("func.return", nullptr);
+  r.add("func.call", nullptr);
+  r.add("stablehlo.async_start", verifyAsyncStart);
+  r.add("stablehlo.async_done", verifyAsyncDone);
+  r.add("stablehlo.if", verifyIf, inferIf);
+  r.add("stablehlo.case", verifyCase, inferCase);
+  r.add("stablehlo.while", verifyWhile, inferWhile);
 }
 
 }  // namespace shlo::verify

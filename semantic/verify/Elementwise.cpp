@@ -93,59 +93,43 @@ void verifyBinaryIntegerBool(VerifyContext &c) { verifySameTypeOp<isIntegerOrBoo
 }  // namespace
 
 void registerElementwiseOps(OpRegistry &r) {
-  struct Entry {
-    const char *name;
-    const char *summary;
-    VerifyFn verify;
-  };
-  static const Entry entries[] = {
-      {"stablehlo.abs", "Element-wise absolute value.", nullptr},
-      {"stablehlo.add", "Element-wise addition of two tensors.", verifyBinaryAny},
-      {"stablehlo.and", "Element-wise AND of two tensors.", verifyBinaryIntegerBool},
-      {"stablehlo.atan2", "Element-wise atan2 of lhs and rhs.", verifyBinaryFloatComplex},
-      {"stablehlo.cbrt", "Element-wise cubic root.", verifyUnaryFloatComplex},
-      {"stablehlo.ceil", "Element-wise ceiling.", verifyUnaryFloat},
-      {"stablehlo.cosine", "Element-wise cosine.", verifyUnaryFloatComplex},
-      {"stablehlo.count_leading_zeros", "Element-wise count of leading zero bits.", verifyUnaryInteger},
-      {"stablehlo.divide", "Element-wise division of dividend and divisor.", verifyBinaryNumeric},
-      {"stablehlo.exponential", "Element-wise exponential.", verifyUnaryFloatComplex},
-      {"stablehlo.exponential_minus_one", "Element-wise exponential minus one.", verifyUnaryFloatComplex},
-      {"stablehlo.floor", "Element-wise floor.", verifyUnaryFloat},
-      {"stablehlo.log", "Element-wise logarithm.", verifyUnaryFloatComplex},
-      {"stablehlo.log_plus_one", "Element-wise logarithm plus one.", verifyUnaryFloatComplex},
-      {"stablehlo.logistic", "Element-wise logistic.", verifyUnaryFloatComplex},
-      {"stablehlo.maximum", "Element-wise max of two tensors.", verifyBinaryAny},
-      {"stablehlo.minimum", "Element-wise min of two tensors.", verifyBinaryAny},
-      {"stablehlo.multiply", "Element-wise product of two tensors.", verifyBinaryAny},
-      {"stablehlo.negate", "Element-wise negation.", verifyUnaryNumeric},
-      {"stablehlo.not", "Element-wise NOT.", verifyUnaryIntegerBool},
-      {"stablehlo.or", "Element-wise OR of two tensors.", verifyBinaryIntegerBool},
-      {"stablehlo.popcnt", "Element-wise count of set bits.", verifyUnaryInteger},
-      {"stablehlo.power", "Element-wise exponentiation of lhs by rhs.", verifyBinaryNumeric},
-      {"stablehlo.remainder", "Element-wise remainder of dividend and divisor.", verifyBinaryNumeric},
-      {"stablehlo.round_nearest_afz", "Element-wise rounding towards the nearest integer, ties away from zero.",
-       verifyUnaryFloat},
-      {"stablehlo.round_nearest_even", "Element-wise rounding towards the nearest integer, ties to even.",
-       verifyUnaryFloat},
-      {"stablehlo.rsqrt", "Element-wise reciprocal square root.", verifyUnaryFloatComplex},
-      {"stablehlo.shift_left", "Element-wise left-shift of lhs by rhs bits.", verifyBinaryInteger},
-      {"stablehlo.shift_right_arithmetic", "Element-wise arithmetic right-shift of lhs by rhs bits.",
-       verifyBinaryInteger},
-      {"stablehlo.shift_right_logical", "Element-wise logical right-shift of lhs by rhs bits.", verifyBinaryInteger},
-      {"stablehlo.sign", "Element-wise sign of the operand.", verifyUnaryNumeric},
-      {"stablehlo.sine", "Element-wise sine.", verifyUnaryFloatComplex},
-      {"stablehlo.sqrt", "Element-wise square root.", verifyUnaryFloatComplex},
-      // Newer than this spec revision; StableHLO tests it with float and complex operands.
-      {"stablehlo.square", "Element-wise square.", verifyUnaryNumeric},
-      {"stablehlo.subtract", "Element-wise subtraction of two tensors.", verifyBinaryNumeric},
-      {"stablehlo.tan", "Element-wise tangent.", verifyUnaryFloatComplex},
-      {"stablehlo.tanh", "Element-wise hyperbolic tangent.", verifyUnaryFloatComplex},
-      {"stablehlo.xor", "Element-wise XOR of two tensors.", verifyBinaryIntegerBool},
-  };
-  for (const Entry &e : entries) {
-    std::string_view name = e.name;
-    r.add({name, e.summary, name.substr(name.find('.') + 1), e.verify, inferSameAsOperand});
-  }
+  r.add("stablehlo.add", verifyBinaryAny, inferSameAsOperand);
+  r.add("stablehlo.and", verifyBinaryIntegerBool, inferSameAsOperand);
+  r.add("stablehlo.atan2", verifyBinaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.cbrt", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.ceil", verifyUnaryFloat, inferSameAsOperand);
+  r.add("stablehlo.cosine", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.count_leading_zeros", verifyUnaryInteger, inferSameAsOperand);
+  r.add("stablehlo.divide", verifyBinaryNumeric, inferSameAsOperand);
+  r.add("stablehlo.exponential", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.exponential_minus_one", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.floor", verifyUnaryFloat, inferSameAsOperand);
+  r.add("stablehlo.log", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.log_plus_one", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.logistic", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.maximum", verifyBinaryAny, inferSameAsOperand);
+  r.add("stablehlo.minimum", verifyBinaryAny, inferSameAsOperand);
+  r.add("stablehlo.multiply", verifyBinaryAny, inferSameAsOperand);
+  r.add("stablehlo.negate", verifyUnaryNumeric, inferSameAsOperand);
+  r.add("stablehlo.not", verifyUnaryIntegerBool, inferSameAsOperand);
+  r.add("stablehlo.or", verifyBinaryIntegerBool, inferSameAsOperand);
+  r.add("stablehlo.popcnt", verifyUnaryInteger, inferSameAsOperand);
+  r.add("stablehlo.power", verifyBinaryNumeric, inferSameAsOperand);
+  r.add("stablehlo.remainder", verifyBinaryNumeric, inferSameAsOperand);
+  r.add("stablehlo.round_nearest_afz", verifyUnaryFloat, inferSameAsOperand);
+  r.add("stablehlo.round_nearest_even", verifyUnaryFloat, inferSameAsOperand);
+  r.add("stablehlo.rsqrt", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.shift_left", verifyBinaryInteger, inferSameAsOperand);
+  r.add("stablehlo.shift_right_arithmetic", verifyBinaryInteger, inferSameAsOperand);
+  r.add("stablehlo.shift_right_logical", verifyBinaryInteger, inferSameAsOperand);
+  r.add("stablehlo.sign", verifyUnaryNumeric, inferSameAsOperand);
+  r.add("stablehlo.sine", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.sqrt", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.square", verifyUnaryNumeric, inferSameAsOperand);
+  r.add("stablehlo.subtract", verifyBinaryNumeric, inferSameAsOperand);
+  r.add("stablehlo.tan", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.tanh", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.xor", verifyBinaryIntegerBool, inferSameAsOperand);
 }
 
 }  // namespace shlo::verify

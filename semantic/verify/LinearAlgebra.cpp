@@ -7,6 +7,7 @@
 
 #include "semantic/verify/Checks.h"
 #include "semantic/verify/OpRegistry.h"
+#include "semantic/verify/Regions.h"
 
 namespace shlo::verify {
 
@@ -95,7 +96,7 @@ std::optional<std::vector<int64_t>> constantOperand(const VerifyContext &c, size
   const ir::Operation &op = c.op();
   if (i >= op.operands.size() || !op.operands[i] || !op.operands[i]->definingOp) return std::nullopt;
   const ir::Operation *def = op.operands[i]->definingOp;
-  if (def->name != "stablehlo.constant" && def->name != "arith.constant") return std::nullopt;
+  if (!isConstantOp(def) && def->name != "arith.constant") return std::nullopt;
   const Attribute *value = def->attribute("value");
   if (!value || value->kind != Attribute::Kind::DenseElements) return std::nullopt;
   int64_t count = value->type && value->type->isTensor() && value->type->hasStaticShape() ? value->type->numElements()
@@ -1525,49 +1526,22 @@ void verifyUnaryEinsum(VerifyContext &c) { verifyEinsumCommon(c, 1); }
 }  // namespace
 
 void registerLinearAlgebraOps(OpRegistry &r) {
-  r.add({"stablehlo.dot_general", "Computes dot products between slices of lhs and slices of rhs.", "dot_general",
-         verifyDotGeneral, inferDotGeneral});
-  r.add({"stablehlo.dot", "Deprecated: vector and matrix products of rank 1 or 2 tensors (use dot_general).",
-         "dot_general", verifyDot, inferDot});
-  r.add({"stablehlo.convolution", "Computes dot products between windows of lhs and slices of rhs.", "convolution",
-         verifyConvolution, nullptr});
-  r.add({"stablehlo.dynamic_conv",
-         "Functionally identical to convolution, but the padding is specified dynamically via padding.",
-         "dynamic_conv", verifyDynamicConv, nullptr});
-  r.add({"stablehlo.fft", "Performs the forward and inverse Fourier transforms for real and complex inputs/outputs.",
-         "fft", verifyFft, inferFft});
-  r.add({"stablehlo.triangular_solve",
-         "Solves batches of systems of linear equations with lower or upper triangular coefficient matrices.",
-         "triangular_solve", verifyTriangularSolve, inferTriangularSolve});
-  r.add({"stablehlo.cholesky", "Computes the Cholesky decomposition of a batch of matrices.", "cholesky",
-         verifyCholesky, inferCholesky});
-  r.add({"stablehlo.batch_norm_grad",
-         "Computes gradients of several inputs of batch_norm_training backpropagating from grad_output.",
-         "batch_norm_grad", verifyBatchNormGrad, inferBatchNormGrad});
-  r.add({"stablehlo.batch_norm_inference",
-         "Normalizes the operand tensor across all dimensions except for the feature_index dimension.",
-         "batch_norm_inference", verifyBatchNormInference, inferBatchNormInference});
-  r.add({"stablehlo.batch_norm_training",
-         "Computes mean and variance across all dimensions except for the feature_index dimension and normalizes "
-         "the operand tensor.",
-         "batch_norm_training", verifyBatchNormTraining, inferBatchNormTraining});
-  r.add({"stablehlo.rng",
-         "Generates random numbers using the rng_distribution algorithm and produces a result tensor of a given "
-         "shape.",
-         "rng", verifyRng, inferRng});
-  r.add({"stablehlo.rng_bit_generator",
-         "Returns an output filled with uniform random bits and an updated output state.", "rng_bit_generator",
-         verifyRngBitGenerator, nullptr});
-  r.add({"stablehlo.custom_call",
-         "Encapsulates an implementation-defined operation call_target_name that takes inputs and produces results.",
-         "custom_call", verifyCustomCall, nullptr});
-  r.add({"stablehlo.composite",
-         "Encapsulates an operation made up (composed) of other StableHLO operations.", "composite",
-         verifyComposite, nullptr});
-  r.add({"stablehlo.einsum", "Deprecated: Einstein summation of two tensors described by einsum_config.", "einsum",
-         verifyEinsum, nullptr});
-  r.add({"stablehlo.unary_einsum", "Deprecated: Einstein summation of one tensor described by einsum_config.",
-         "unary_einsum", verifyUnaryEinsum, nullptr});
+  r.add("stablehlo.dot_general", verifyDotGeneral, inferDotGeneral);
+  r.add("stablehlo.dot", verifyDot, inferDot);
+  r.add("stablehlo.convolution", verifyConvolution);
+  r.add("stablehlo.dynamic_conv", verifyDynamicConv);
+  r.add("stablehlo.fft", verifyFft, inferFft);
+  r.add("stablehlo.triangular_solve", verifyTriangularSolve, inferTriangularSolve);
+  r.add("stablehlo.cholesky", verifyCholesky, inferCholesky);
+  r.add("stablehlo.batch_norm_grad", verifyBatchNormGrad, inferBatchNormGrad);
+  r.add("stablehlo.batch_norm_inference", verifyBatchNormInference, inferBatchNormInference);
+  r.add("stablehlo.batch_norm_training", verifyBatchNormTraining, inferBatchNormTraining);
+  r.add("stablehlo.rng", verifyRng, inferRng);
+  r.add("stablehlo.rng_bit_generator", verifyRngBitGenerator);
+  r.add("stablehlo.custom_call", verifyCustomCall);
+  r.add("stablehlo.composite", verifyComposite);
+  r.add("stablehlo.einsum", verifyEinsum);
+  r.add("stablehlo.unary_einsum", verifyUnaryEinsum);
 }
 
 }  // namespace shlo::verify

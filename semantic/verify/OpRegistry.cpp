@@ -18,6 +18,12 @@ const OpRegistry &OpRegistry::instance() {
   return registry;
 }
 
+void OpRegistry::add(std::string_view name, VerifyFn verify, InferFn infer) {
+  const ops::OpDef *op = ops::find(name);
+  OpDef &def = defs_[std::string(name)];
+  def = {op ? op->name : name, op ? op->summary : "", op ? op->specSection : "", verify, infer, op};
+}
+
 const OpDef *OpRegistry::find(std::string_view name) const {
   auto it = defs_.find(name);
   return it == defs_.end() ? nullptr : &it->second;

@@ -8,6 +8,7 @@
 
 #include "semantic/verify/Checks.h"
 #include "semantic/verify/OpRegistry.h"
+#include "semantic/verify/Regions.h"
 
 namespace shlo::verify {
 
@@ -103,7 +104,7 @@ std::optional<std::vector<int64_t>> constantOperand(const VerifyContext &c, size
   const ir::Operation &op = c.op();
   if (i >= op.operands.size() || !op.operands[i]) return std::nullopt;
   const ir::Operation *def = op.operands[i]->definingOp;
-  if (!def || (def->name != "stablehlo.constant" && def->name != "arith.constant")) return std::nullopt;
+  if (!def || (!isConstantOp(def) && def->name != "arith.constant")) return std::nullopt;
   const Attribute *value = def->attribute("value");
   if (!value || value->kind != Attribute::Kind::DenseElements) return std::nullopt;
   if (value->type && value->type->isTensor() && !value->type->element().isInteger() &&
@@ -1597,98 +1598,41 @@ void verifyUniformDequantize(VerifyContext &c) {
 }  // namespace
 
 void registerShapeOps(OpRegistry &r) {
-  r.add({"stablehlo.broadcast_in_dim",
-         "Expands the dimensions and/or rank of an input tensor by duplicating the data in the operand tensor.",
-         "broadcast_in_dim", verifyBroadcastInDim, nullptr});
-  r.add({"stablehlo.dynamic_broadcast_in_dim",
-         "Like broadcast_in_dim, but with the result shape given dynamically by output_dimensions.",
-         "dynamic_broadcast_in_dim", verifyDynamicBroadcastInDim, nullptr});
-  r.add({"stablehlo.broadcast",
-         "Deprecated: broadcasts the operand by prepending dimensions of the given broadcast_sizes.", "",
-         verifyBroadcast, inferBroadcast});
-  r.add({"stablehlo.concatenate",
-         "Concatenates a variadic number of tensors in inputs along dimension in the same order as the given "
-         "arguments.",
-         "concatenate", verifyConcatenate, inferConcatenate});
-  r.add({"stablehlo.slice", "Extracts a slice from the operand using statically-computed starting indices.", "slice",
-         verifySlice, inferSlice});
-  r.add({"stablehlo.dynamic_slice", "Extracts a slice from the operand using dynamically-computed starting indices.",
-         "dynamic_slice", verifyDynamicSlice, inferDynamicSlice});
-  r.add({"stablehlo.dynamic_update_slice",
-         "Produces a result tensor equal to the operand tensor except that the slice starting at start_indices is "
-         "updated with the values in update.",
-         "dynamic_update_slice", verifyDynamicUpdateSlice, inferDynamicUpdateSlice});
-  r.add({"stablehlo.real_dynamic_slice",
-         "Like slice, but with start_indices, limit_indices and strides given dynamically as tensors.", "",
-         verifyRealDynamicSlice, nullptr});
-  r.add({"stablehlo.pad",
-         "Expands operand by padding around the tensor as well as between the elements of the tensor with the "
-         "given padding_value.",
-         "pad", verifyPad, inferPad});
-  r.add({"stablehlo.dynamic_pad", "Like pad, but with the paddings given dynamically as tensors.", "dynamic_pad",
-         verifyDynamicPad, nullptr});
-  r.add({"stablehlo.transpose", "Permutes the dimensions of operand tensor using permutation.", "transpose",
-         verifyTranspose, inferTranspose});
-  r.add({"stablehlo.reverse", "Reverses the order of elements in the operand along the specified dimensions.",
-         "reverse", verifyReverse, inferReverse});
-  r.add({"stablehlo.reshape", "Performs reshape of operand tensor to a result tensor.", "reshape", verifyReshape,
-         nullptr});
-  r.add({"stablehlo.dynamic_reshape", "Like reshape, but with the result shape given dynamically by output_shape.",
-         "dynamic_reshape", verifyDynamicReshape, nullptr});
-  r.add({"stablehlo.iota",
-         "Fills an output tensor with values in increasing order starting from zero along the iota_dimension "
-         "dimension.",
-         "iota", verifyIota, nullptr});
-  r.add({"stablehlo.dynamic_iota", "Like iota, but with the result shape given dynamically by output_shape.",
-         "dynamic_iota", verifyDynamicIota, nullptr});
-  r.add({"stablehlo.get_dimension_size", "Produces the size of the given dimension of the operand.",
-         "get_dimension_size", verifyGetDimensionSize, inferGetDimensionSize});
-  r.add({"stablehlo.set_dimension_size", "Sets the dynamic size of the given dimension of the operand (XLA-specific).",
-         "", verifySetDimensionSize, inferSetDimensionSize});
-  r.add({"stablehlo.tuple", "Produces a result tuple from values val.", "tuple", verifyTuple, inferTuple});
-  r.add({"stablehlo.get_tuple_element", "Extracts element at index position of the operand tuple.", "get_tuple_element",
-         verifyGetTupleElement, inferGetTupleElement});
-  r.add({"stablehlo.select",
-         "Produces a result tensor where each element is selected from on_true or on_false tensor based on the "
-         "value of the corresponding element of pred.",
-         "select", verifySelect, inferSelect});
-  r.add({"stablehlo.clamp", "Clamps every element of the operand tensor between a minimum and maximum value.", "clamp",
-         verifyClamp, inferClamp});
-  r.add({"stablehlo.compare",
-         "Performs element-wise comparison of lhs and rhs tensors according to comparison_direction and "
-         "compare_type.",
-         "compare", verifyCompare, inferCompare});
-  r.add({"stablehlo.convert", "Performs an element-wise conversion from one element type to another on operand tensor.",
-         "convert", verifyConvert, nullptr});
-  r.add({"stablehlo.bitcast_convert", "Performs a bitcast operation on operand tensor.", "bitcast_convert",
-         verifyBitcastConvert, nullptr});
-  r.add({"stablehlo.complex",
-         "Performs element-wise conversion to a complex value from a pair of real and imaginary values.", "complex",
-         verifyComplex, inferComplex});
-  r.add({"stablehlo.real", "Extracts the real part, element-wise, from the operand.", "real", verifyComplexPart,
-         inferComplexPart});
-  r.add({"stablehlo.imag", "Extracts the imaginary part, element-wise, from the operand.", "imag", verifyComplexPart,
-         inferComplexPart});
-  r.add({"stablehlo.abs", "Performs element-wise abs operation on operand tensor.", "abs", verifyAbs, inferAbs});
-  r.add({"stablehlo.is_finite", "Performs element-wise check whether the value in x is finite.", "is_finite",
-         verifyIsFinite, inferIsFinite});
-  r.add({"stablehlo.constant", "Produces an output tensor from a constant value.", "constant", verifyConstant,
-         inferConstant});
-  r.add({"stablehlo.reduce_precision",
-         "Performs element-wise conversion of operand to another floating-point type that uses exponent_bits and "
-         "mantissa_bits.",
-         "reduce_precision", verifyReducePrecision, inferReducePrecision});
-  r.add({"stablehlo.optimization_barrier",
-         "Ensures that the operations that produce the operand are executed before any operations that depend on "
-         "the result.",
-         "optimization_barrier", verifyOptimizationBarrier, inferOptimizationBarrier});
-  r.add({"stablehlo.uniform_quantize",
-         "Performs element-wise conversion of floating-point tensor or quantized tensor operand to a quantized "
-         "tensor.",
-         "uniform_quantize", verifyUniformQuantize, nullptr});
-  r.add({"stablehlo.uniform_dequantize",
-         "Performs element-wise conversion of quantized tensor operand to a floating-point tensor.",
-         "uniform_dequantize", verifyUniformDequantize, inferUniformDequantize});
+  r.add("stablehlo.abs", verifyAbs, inferAbs);
+  r.add("stablehlo.broadcast_in_dim", verifyBroadcastInDim);
+  r.add("stablehlo.dynamic_broadcast_in_dim", verifyDynamicBroadcastInDim);
+  r.add("stablehlo.broadcast", verifyBroadcast, inferBroadcast);
+  r.add("stablehlo.concatenate", verifyConcatenate, inferConcatenate);
+  r.add("stablehlo.slice", verifySlice, inferSlice);
+  r.add("stablehlo.dynamic_slice", verifyDynamicSlice, inferDynamicSlice);
+  r.add("stablehlo.dynamic_update_slice", verifyDynamicUpdateSlice, inferDynamicUpdateSlice);
+  r.add("stablehlo.real_dynamic_slice", verifyRealDynamicSlice);
+  r.add("stablehlo.pad", verifyPad, inferPad);
+  r.add("stablehlo.dynamic_pad", verifyDynamicPad);
+  r.add("stablehlo.transpose", verifyTranspose, inferTranspose);
+  r.add("stablehlo.reverse", verifyReverse, inferReverse);
+  r.add("stablehlo.reshape", verifyReshape);
+  r.add("stablehlo.dynamic_reshape", verifyDynamicReshape);
+  r.add("stablehlo.iota", verifyIota);
+  r.add("stablehlo.dynamic_iota", verifyDynamicIota);
+  r.add("stablehlo.get_dimension_size", verifyGetDimensionSize, inferGetDimensionSize);
+  r.add("stablehlo.set_dimension_size", verifySetDimensionSize, inferSetDimensionSize);
+  r.add("stablehlo.tuple", verifyTuple, inferTuple);
+  r.add("stablehlo.get_tuple_element", verifyGetTupleElement, inferGetTupleElement);
+  r.add("stablehlo.select", verifySelect, inferSelect);
+  r.add("stablehlo.clamp", verifyClamp, inferClamp);
+  r.add("stablehlo.compare", verifyCompare, inferCompare);
+  r.add("stablehlo.convert", verifyConvert);
+  r.add("stablehlo.bitcast_convert", verifyBitcastConvert);
+  r.add("stablehlo.complex", verifyComplex, inferComplex);
+  r.add("stablehlo.real", verifyComplexPart, inferComplexPart);
+  r.add("stablehlo.imag", verifyComplexPart, inferComplexPart);
+  r.add("stablehlo.is_finite", verifyIsFinite, inferIsFinite);
+  r.add("stablehlo.constant", verifyConstant, inferConstant);
+  r.add("stablehlo.reduce_precision", verifyReducePrecision, inferReducePrecision);
+  r.add("stablehlo.optimization_barrier", verifyOptimizationBarrier, inferOptimizationBarrier);
+  r.add("stablehlo.uniform_quantize", verifyUniformQuantize);
+  r.add("stablehlo.uniform_dequantize", verifyUniformDequantize, inferUniformDequantize);
 }
 
 }  // namespace shlo::verify
