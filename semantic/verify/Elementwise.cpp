@@ -1,11 +1,19 @@
 // Elementwise ops (spec: abs ... xor): operands and results share a shape;
-// element types follow each op's constraints.
+// element types follow each op's constraints. select, clamp and compare, and
+// the type-changing complex, real, imag, abs and is_finite, check their own.
+#include <algorithm>
+#include <set>
+#include <sstream>
+
 #include "semantic/verify/Checks.h"
 #include "semantic/verify/OpRegistry.h"
+#include "semantic/verify/ShapeHelpers.h"
 
 namespace shlo::verify {
 
 namespace {
+
+using namespace shapes;
 
 using ir::ElementType;
 using ir::Type;
@@ -90,6 +98,219 @@ void verifyBinaryFloatComplex(VerifyContext &c) { verifySameTypeOp<isFloatOrComp
 void verifyBinaryInteger(VerifyContext &c) { verifySameTypeOp<isInteger, kInteger>(c, 2); }
 void verifyBinaryIntegerBool(VerifyContext &c) { verifySameTypeOp<isIntegerOrBoolean, kIntegerBool>(c, 2); }
 
+// ---------------------------------------------------------------------------
+// select, clamp, compare.
+
+
+std::vector<Type> inferSelect(const VerifyContext &c) {
+  if (c.numOperands() != 3 || !c.operandType(1).isTensor()) return {};
+  return {c.operandType(1)};
+}
+
+void verifySelect(VerifyContext &c) {
+  if (!checkTensors(c)) return;
+  if (!checkArity(c, 3, 1) || !c.typesKnown()) return;
+  Type pred = c.operandType(0), onTrue = c.operandType(1), onFalse = c.operandType(2);
+  if (pred.isTensor() && !pred.element().isBoolean()) {
+    c.error(c.operandRange(0), "pred", "pred must be a tensor of i1, got " + pred.str());
+    c.relateOperand(0);
+    return;
+  }
+  if (onTrue.isTensor() && onFalse.isTensor() &&
+      (!ir::isShapeCompatible(onTrue, onFalse) || !ir::sameBaselineElementType(onTrue.element(), onFalse.element()))) {
+    c.error(c.operandRange(2), "C2",
+            "on_false has type " + onFalse.str() + ", which differs from on_true's " + onTrue.str());
+    c.relateOperand(2);
+    return;
+  }
+  if (isRanked(pred) && pred.rank() != 0 && onTrue.isTensor() && !ir::isShapeCompatible(pred, onTrue)) {
+    c.error(c.operandRange(0), "C1",
+            "pred has shape " + shapeText(pred.shape()) + ", which is neither scalar nor the shape of on_true (" +
+                onTrue.str() + ")");
+    c.relateOperand(0);
+    return;
+  }
+  auto inferred = inferSelect(c);
+  if (!inferred.empty()) checkInferredBaseline(c, 0, inferred[0], "C2");
+}
+
+std::vector<Type> inferClamp(const VerifyContext &c) {
+  if (c.numOperands() != 3 || !c.operandType(1).isTensor()) return {};
+  return {c.operandType(1)};
+}
+
+void verifyClamp(VerifyContext &c) {
+  if (!checkTensors(c)) return;
+  if (!checkArity(c, 3, 1) || !c.typesKnown()) return;
+  Type operand = c.operandType(1);
+  static const char *names[] = {"min", "", "max"};
+  for (size_t i : {size_t(0), size_t(2)}) {
+    Type bound = c.operandType(i);
+    if (!bound.isTensor() || !operand.isTensor()) continue;
+    if (isRanked(bound) && bound.rank() != 0 && !ir::isShapeCompatible(bound, operand)) {
+      c.error(c.operandRange(i), i == 0 ? "C1" : "C2",
+              std::string(names[i]) + " has shape " + shapeText(bound.shape()) +
+                  ", which is neither scalar nor the operand's shape " + shapeText(operand.shape()));
+      c.relateOperand(i);
+      return;
+    }
+    if (!ir::sameBaselineElementType(bound.element(), operand.element())) {
+      c.error(c.operandRange(i), "C3",
+              std::string(names[i]) + " has element type " + bound.element().str() + " but the operand has " +
+                  operand.element().str());
+      c.relateOperand(i);
+      return;
+    }
+  }
+  auto inferred = inferClamp(c);
+  if (!inferred.empty()) checkInferredBaseline(c, 0, inferred[0], "C4");
+}
+
+std::vector<Type> inferCompare(const VerifyContext &c) {
+  if (c.numOperands() != 2 || !c.operandType(0).isTensor()) return {};
+  return {c.operandType(0).withElement(ElementType::integer(1))};
+}
+
+void verifyCompare(VerifyContext &c) {
+  if (!checkTensors(c)) return;
+  if (!checkArity(c, 2, 1)) return;
+  if (!c.attribute("comparison_direction")) {
+    c.error(c.nameRange(), "comparison_direction", "missing attribute `comparison_direction`");
+    return;
+  }
+  if (auto direction = c.enumCase("comparison_direction")) {
+    static const std::set<std::string> cases = {"EQ", "NE", "GE", "GT", "LE", "LT"};
+    if (!cases.count(*direction)) {
+      c.error(c.attributeRange("comparison_direction"), "comparison_direction",
+              "comparison_direction must be one of EQ, NE, GE, GT, LE, LT, got " + *direction);
+      return;
+    }
+  }
+  if (!c.typesKnown()) return;
+  Type lhs = c.operandType(0), rhs = c.operandType(1), result = c.resultType(0);
+  if (!lhs.isTensor() || !rhs.isTensor()) return;
+  if (!ir::sameBaselineElementType(lhs.element(), rhs.element())) {
+    c.error(c.operandRange(1), "C1",
+            "rhs element type " + rhs.element().str() + " differs from lhs's " + lhs.element().str());
+    c.relateOperand(1);
+    return;
+  }
+  if (!ir::isShapeCompatible(lhs, rhs)) {
+    c.error(c.operandRange(1), "C2", "rhs type " + rhs.str() + " does not have the shape of lhs (" + lhs.str() + ")");
+    c.relateOperand(1);
+    return;
+  }
+  if (result.isTensor() && !result.element().isBoolean()) {
+    c.error(c.resultRange(0), "result", "result must be a tensor of i1, got " + result.str());
+    return;
+  }
+  auto inferred = inferCompare(c);
+  if (!inferred.empty()) c.checkInferred(0, inferred[0], "C2");
+}
+
+// ---------------------------------------------------------------------------
+// complex, real, imag, abs, is_finite.
+
+std::vector<Type> inferComplex(const VerifyContext &c) {
+  if (c.numOperands() != 2) return {};
+  Type lhs = c.operandType(0);
+  if (!lhs.isTensor() || !lhs.element().isFloat()) return {};
+  ir::FloatFormat format = lhs.element().floatFormat();
+  if (format != ir::FloatFormat::F32 && format != ir::FloatFormat::F64) return {};
+  return {lhs.withElement(ElementType::complex(format))};
+}
+
+void verifyComplex(VerifyContext &c) {
+  if (!checkTensors(c)) return;
+  if (!checkArity(c, 2, 1) || !c.typesKnown()) return;
+  Type lhs = c.operandType(0), rhs = c.operandType(1);
+  for (size_t i = 0; i < 2; ++i) {
+    Type t = c.operandType(i);
+    if (!t.isTensor()) continue;
+    const ElementType &e = t.element();
+    if (!e.isFloat() || (e.floatFormat() != ir::FloatFormat::F32 && e.floatFormat() != ir::FloatFormat::F64)) {
+      c.error(c.operandRange(i), "C1",
+              std::string(i ? "rhs" : "lhs") + " must be a tensor of f32 or f64, got " + t.str());
+      c.relateOperand(i);
+      return;
+    }
+  }
+  if (lhs.isTensor() && rhs.isTensor() && !ir::isCompatible(lhs, rhs)) {
+    c.error(c.operandRange(1), "C1", "rhs type " + rhs.str() + " differs from lhs type " + lhs.str());
+    c.relateOperand(1);
+    return;
+  }
+  if (!checkResultShape(c, lhs, "lhs", "C2")) return;
+  auto inferred = inferComplex(c);
+  if (!inferred.empty()) c.checkInferred(0, inferred[0], "C3");
+}
+
+/// real, imag: the result is the operand's shape with the part's element type.
+std::vector<Type> inferComplexPart(const VerifyContext &c) {
+  if (c.numOperands() != 1) return {};
+  Type operand = c.operandType(0);
+  if (!operand.isTensor()) return {};
+  return {operand.withElement(complexPart(operand.element()))};
+}
+
+void verifyComplexPart(VerifyContext &c) {
+  if (!checkTensors(c)) return;
+  if (!checkArity(c, 1, 1) || !c.typesKnown()) return;
+  Type operand = c.operandType(0);
+  if (operand.isTensor() && !isFloatOrComplex(operand.element())) {
+    c.error(c.operandRange(0), "operand",
+            "operand must be a tensor of floating-point or complex type, got " + operand.str());
+    c.relateOperand(0);
+    return;
+  }
+  if (!checkResultShape(c, operand, "the operand", "C1")) return;
+  auto inferred = inferComplexPart(c);
+  if (!inferred.empty()) c.checkInferred(0, inferred[0], "C2");
+}
+
+std::vector<Type> inferAbs(const VerifyContext &c) { return inferComplexPart(c); }
+
+void verifyAbs(VerifyContext &c) {
+  if (!checkTensors(c)) return;
+  if (!checkArity(c, 1, 1) || !c.typesKnown()) return;
+  Type operand = c.operandType(0);
+  if (operand.isTensor()) {
+    const ElementType &e = operand.element();
+    if (!(e.isNonBooleanInteger() || e.isFloat() || e.isComplex() || e.isQuantized())) {
+      c.error(c.operandRange(0), "operand",
+              "operand must be a tensor of signed integer, floating-point or complex type, got " + operand.str());
+      c.relateOperand(0);
+      return;
+    }
+  }
+  if (!checkResultShape(c, operand, "the operand", "C1")) return;
+  auto inferred = inferAbs(c);
+  if (!inferred.empty()) checkInferredBaseline(c, 0, inferred[0], "C2");
+}
+
+std::vector<Type> inferIsFinite(const VerifyContext &c) {
+  if (c.numOperands() != 1 || !c.operandType(0).isTensor()) return {};
+  return {c.operandType(0).withElement(ElementType::integer(1))};
+}
+
+void verifyIsFinite(VerifyContext &c) {
+  if (!checkTensors(c)) return;
+  if (!checkArity(c, 1, 1) || !c.typesKnown()) return;
+  Type x = c.operandType(0), y = c.resultType(0);
+  if (x.isTensor() && !(x.element().isFloat() || x.element().isQuantized())) {
+    c.error(c.operandRange(0), "x", "x must be a tensor of floating-point type, got " + x.str());
+    c.relateOperand(0);
+    return;
+  }
+  if (y.isTensor() && !y.element().isBoolean()) {
+    c.error(c.resultRange(0), "y", "result must be a tensor of i1, got " + y.str());
+    return;
+  }
+  if (!checkResultShape(c, x, "the operand", "C1")) return;
+  auto inferred = inferIsFinite(c);
+  if (!inferred.empty()) c.checkInferred(0, inferred[0], "C1");
+}
+
 }  // namespace
 
 void registerElementwiseOps(OpRegistry &r) {
@@ -130,6 +351,14 @@ void registerElementwiseOps(OpRegistry &r) {
   r.add("stablehlo.tan", verifyUnaryFloatComplex, inferSameAsOperand);
   r.add("stablehlo.tanh", verifyUnaryFloatComplex, inferSameAsOperand);
   r.add("stablehlo.xor", verifyBinaryIntegerBool, inferSameAsOperand);
+  r.add("stablehlo.abs", verifyAbs, inferAbs);
+  r.add("stablehlo.select", verifySelect, inferSelect);
+  r.add("stablehlo.clamp", verifyClamp, inferClamp);
+  r.add("stablehlo.compare", verifyCompare, inferCompare);
+  r.add("stablehlo.complex", verifyComplex, inferComplex);
+  r.add("stablehlo.real", verifyComplexPart, inferComplexPart);
+  r.add("stablehlo.imag", verifyComplexPart, inferComplexPart);
+  r.add("stablehlo.is_finite", verifyIsFinite, inferIsFinite);
 }
 
 }  // namespace shlo::verify

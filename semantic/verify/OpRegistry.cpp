@@ -6,11 +6,16 @@ const OpRegistry &OpRegistry::instance() {
   static const OpRegistry registry = [] {
     OpRegistry r;
     registerElementwiseOps(r);
+    registerConversionOps(r);
     registerControlFlowOps(r);
     registerShapeOps(r);
+    registerSlicingOps(r);
     registerGatherScatterOps(r);
     registerCollectiveOps(r);
     registerLinearAlgebraOps(r);
+    registerConvolutionOps(r);
+    registerNormalizationOps(r);
+    registerRandomOps(r);
     registerReductionOps(r);
     registerChloCheckInterpreterOps(r);
     return r;

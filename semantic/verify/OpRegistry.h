@@ -45,13 +45,19 @@ class OpRegistry {
   std::map<std::string, OpDef, std::less<>> defs_;
 };
 
-// One registration function per op family (one file each).
+// One registration function per op family (one file each, named after the
+// op table's family).
 void registerElementwiseOps(OpRegistry &registry);
+void registerConversionOps(OpRegistry &registry);
 void registerControlFlowOps(OpRegistry &registry);
 void registerShapeOps(OpRegistry &registry);
+void registerSlicingOps(OpRegistry &registry);
 void registerGatherScatterOps(OpRegistry &registry);
 void registerCollectiveOps(OpRegistry &registry);
 void registerLinearAlgebraOps(OpRegistry &registry);
+void registerConvolutionOps(OpRegistry &registry);
+void registerNormalizationOps(OpRegistry &registry);
+void registerRandomOps(OpRegistry &registry);
 void registerReductionOps(OpRegistry &registry);
 void registerChloCheckInterpreterOps(OpRegistry &registry);
 
