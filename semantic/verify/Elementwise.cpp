@@ -101,7 +101,6 @@ void verifyBinaryIntegerBool(VerifyContext &c) { verifySameTypeOp<isIntegerOrBoo
 // ---------------------------------------------------------------------------
 // select, clamp, compare.
 
-
 std::vector<Type> inferSelect(const VerifyContext &c) {
   if (c.numOperands() != 3 || !c.operandType(1).isTensor()) return {};
   return {c.operandType(1)};

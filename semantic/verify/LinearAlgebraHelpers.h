@@ -13,7 +13,6 @@
 
 namespace shlo::verify::linalg {
 
-
 using ir::Attribute;
 using ir::ElementType;
 using ir::Type;
@@ -104,6 +103,5 @@ inline std::optional<std::vector<int64_t>> constantOperand(const VerifyContext &
                                                                                           : -1;
   return ir::decodeDenseIntegers(value->literal(), 64, count);
 }
-
 
 }  // namespace shlo::verify::linalg

@@ -12,12 +12,14 @@ const OpRegistry &OpRegistry::instance() {
     registerSlicingOps(r);
     registerGatherScatterOps(r);
     registerCollectiveOps(r);
+    registerCommunicationOps(r);
     registerLinearAlgebraOps(r);
     registerConvolutionOps(r);
     registerNormalizationOps(r);
     registerRandomOps(r);
     registerReductionOps(r);
-    registerChloCheckInterpreterOps(r);
+    registerChloOps(r);
+    registerCheckInterpreterOps(r);
     return r;
   }();
   return registry;

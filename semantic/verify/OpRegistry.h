@@ -54,11 +54,13 @@ void registerShapeOps(OpRegistry &registry);
 void registerSlicingOps(OpRegistry &registry);
 void registerGatherScatterOps(OpRegistry &registry);
 void registerCollectiveOps(OpRegistry &registry);
+void registerCommunicationOps(OpRegistry &registry);
 void registerLinearAlgebraOps(OpRegistry &registry);
 void registerConvolutionOps(OpRegistry &registry);
 void registerNormalizationOps(OpRegistry &registry);
 void registerRandomOps(OpRegistry &registry);
 void registerReductionOps(OpRegistry &registry);
-void registerChloCheckInterpreterOps(OpRegistry &registry);
+void registerChloOps(OpRegistry &registry);
+void registerCheckInterpreterOps(OpRegistry &registry);
 
 }  // namespace shlo::verify

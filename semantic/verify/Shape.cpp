@@ -59,7 +59,6 @@ bool checkBroadcastDims(VerifyContext &c, const std::vector<int64_t> &dims,
   return true;
 }
 
-
 /// Ops that only move elements keep their quantization: a per-tensor result
 /// has the operand's scale and zero point; a per-axis result has its scales
 /// and zero points (a size-1 broadcast dimension repeats the single one), and

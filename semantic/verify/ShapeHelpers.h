@@ -13,7 +13,6 @@
 
 namespace shlo::verify::shapes {
 
-
 using ir::Attribute;
 using ir::ElementType;
 using ir::kDynamic;
@@ -197,6 +196,5 @@ inline bool checkScalarIndices(VerifyContext &c, size_t first, std::string_view 
   }
   return true;
 }
-
 
 }  // namespace shlo::verify::shapes
