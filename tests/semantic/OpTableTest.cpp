@@ -154,6 +154,28 @@ TEST(OpTable, GrammarOpNamesAreTheTablesKeywordOps) {
   EXPECT_EQ(ops::find("stablehlo.while")->grammar, ops::GrammarForm::Rule);
 }
 
+// The ops with a grammar rule of their own (while, return, func.func, ...)
+// are the dotted names grammar.js spells out.
+TEST(OpTable, GrammarRuleOpsAreTheTablesRuleOps) {
+  std::string js = readFile(std::string(SHLO_SOURCE_DIR) + "/grammar/grammar.js");
+  ASSERT_FALSE(js.empty());
+  std::set<std::string> grammar;
+  std::regex dotted("'([a-z_]+\\.[a-z_.]+)'");
+  for (auto it = std::sregex_iterator(js.begin(), js.end(), dotted); it != std::sregex_iterator(); ++it) {
+    grammar.insert((*it)[1]);
+  }
+  std::set<std::string> table;
+  for (const ops::OpDef &op : ops::all()) {
+    if (op.grammar != ops::GrammarForm::Rule) continue;
+    table.insert(std::string(op.name));
+    for (std::string_view s : op.spellings) {
+      if (s.find('.') != std::string_view::npos) table.insert(std::string(s));
+    }
+  }
+  EXPECT_EQ(grammar, table);
+  EXPECT_TRUE(table.count("stablehlo.while"));
+}
+
 TEST(OpTable, EveryVerifierRegistrationIsATableOp) {
   for (const auto &[name, def] : verify::OpRegistry::instance().all()) {
     const ops::OpDef *op = ops::find(name);
