@@ -105,7 +105,7 @@ struct GroupOptions {
 /// Checks `replica_groups`; fills `groups` when it is a dense 2-D tensor.
 /// Returns false after reporting an error.
 inline bool checkReplicaGroups(VerifyContext &c, const GroupCodes &codes, const GroupOptions &options,
-                        std::optional<IntMatrix> &groups) {
+                               std::optional<IntMatrix> &groups) {
   const std::string name = "replica_groups";
   IntMatrix m;
   switch (decodeMatrix(c, name, codes.rank, m)) {
@@ -163,8 +163,8 @@ inline bool checkReplicaGroups(VerifyContext &c, const GroupCodes &codes, const 
 }
 
 /// Checks `source_target_pairs` (collective_permute, send, recv).
-inline bool checkSourceTargetPairs(VerifyContext &c, bool required, const char *rankCode, const char *c1, const char *c2,
-                            const char *c3, const char *c4) {
+inline bool checkSourceTargetPairs(VerifyContext &c, bool required, const char *rankCode, const char *c1,
+                                   const char *c2, const char *c3, const char *c4) {
   const std::string name = "source_target_pairs";
   IntMatrix m;
   switch (decodeMatrix(c, name, rankCode, m)) {
@@ -216,8 +216,9 @@ inline bool checkGlobalDeviceIds(VerifyContext &c, const char *code) {
   if (!flag(c, "use_global_device_ids")) return true;
   int64_t id = channelId(c);
   if (id > 0) return true;
-  c.error(c.attribute("channel_handle") ? c.attributeRange("channel_handle") : c.attributeRange("use_global_device_ids"),
-          code, "use_global_device_ids requires channel_id > 0, got " + str(id));
+  c.error(
+      c.attribute("channel_handle") ? c.attributeRange("channel_handle") : c.attributeRange("use_global_device_ids"),
+      code, "use_global_device_ids requires channel_id > 0, got " + str(id));
   return false;
 }
 

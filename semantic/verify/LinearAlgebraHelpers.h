@@ -45,7 +45,8 @@ inline bool checkResult(VerifyContext &c, size_t i, Type inferred, std::string_v
 
 /// Compares only the shape of result `i` with `shape` (the element type is
 /// not inferred by the op).
-inline bool checkResultShape(VerifyContext &c, size_t i, const std::vector<int64_t> &shape, std::string_view constraint) {
+inline bool checkResultShape(VerifyContext &c, size_t i, const std::vector<int64_t> &shape,
+                             std::string_view constraint) {
   Type actual = c.resultType(i);
   if (!isRanked(actual)) return true;
   return c.checkInferred(i, Type::tensor(shape, actual.element()), constraint);

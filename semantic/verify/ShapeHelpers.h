@@ -79,7 +79,9 @@ inline ElementType storageElement(const ElementType &e) {
 }
 
 /// The element type of each part of a complex type; other types unchanged.
-inline ElementType complexPart(const ElementType &e) { return e.isComplex() ? ElementType::floating(e.floatFormat()) : e; }
+inline ElementType complexPart(const ElementType &e) {
+  return e.isComplex() ? ElementType::floating(e.floatFormat()) : e;
+}
 
 /// Reports a missing attribute or one that is not an integer.
 inline std::optional<int64_t> requireInteger(VerifyContext &c, std::string_view name, std::string_view constraint) {
@@ -115,8 +117,8 @@ inline std::optional<std::vector<int64_t>> constantOperand(const VerifyContext &
 
 /// Operand `i` is a 1-D tensor (a shape operand); reports otherwise. Returns
 /// its static size, or nullopt when dynamic or not checkable.
-inline std::optional<int64_t> shapeOperandSize(VerifyContext &c, size_t i, std::string_view what, std::string_view constraint,
-                                        bool requireStatic) {
+inline std::optional<int64_t> shapeOperandSize(VerifyContext &c, size_t i, std::string_view what,
+                                               std::string_view constraint, bool requireStatic) {
   Type t = c.operandType(i);
   if (!isRanked(t)) return std::nullopt;
   if (t.rank() != 1) {
@@ -136,7 +138,7 @@ inline std::optional<int64_t> shapeOperandSize(VerifyContext &c, size_t i, std::
 
 /// Compares a shape read from a constant shape operand with the result type.
 inline bool checkConstantShape(VerifyContext &c, size_t operand, const std::vector<int64_t> &shape,
-                        std::string_view constraint) {
+                               std::string_view constraint) {
   Type result = c.resultType(0);
   if (!isRanked(result)) return true;
   bool ok = static_cast<int64_t>(shape.size()) == result.rank();
@@ -163,7 +165,8 @@ inline bool checkInferredBaseline(VerifyContext &c, size_t i, const Type &inferr
 }
 
 /// Shape compatibility of two tensor types, reported against the result.
-inline bool checkResultShape(VerifyContext &c, const Type &expectedShape, std::string_view what, std::string_view constraint) {
+inline bool checkResultShape(VerifyContext &c, const Type &expectedShape, std::string_view what,
+                             std::string_view constraint) {
   Type result = c.resultType(0);
   if (!expectedShape.isTensor() || !result.isTensor() || ir::isShapeCompatible(expectedShape, result)) return true;
   c.error(c.resultRange(0), constraint,
