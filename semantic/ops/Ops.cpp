@@ -82,6 +82,11 @@ std::string_view canonicalName(std::string_view written) {
   return it == spellings.end() ? written : it->second;
 }
 
+bool hasTrait(std::string_view name, Trait t) {
+  const OpDef *op = find(name);
+  return op && op->has(t);
+}
+
 const OpDef *firstWith(Trait t) {
   for (const OpDef &op : all()) {
     if (op.has(t)) return &op;

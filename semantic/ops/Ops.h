@@ -198,6 +198,8 @@ const std::vector<OpDef> &all();
 /// The canonical name of a written op name: `return` -> `func.return`,
 /// `call` -> `func.call`, `module` -> `builtin.module`; others unchanged.
 std::string_view canonicalName(std::string_view written);
+/// True when `name` is a table op with trait `t` (false for unknown ops).
+bool hasTrait(std::string_view name, Trait t);
 /// The first op with trait `t` in name order (e.g. the region terminator), or null.
 const OpDef *firstWith(Trait t);
 /// The struct attribute `name` (`stablehlo.dot`), or null.

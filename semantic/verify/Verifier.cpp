@@ -132,7 +132,7 @@ void verifyOperation(const ir::Module &module, const ir::Operation &op, std::vec
   if (op.form == ir::OpForm::Unknown) return;
   checkWrittenOperandTypes(op, sink);
   checkPerTensorQuantization(op, sink);
-  if (op.name == "func.return") checkFunctionReturn(op, sink);
+  if (ops::hasTrait(op.name, ops::Trait::FunctionReturn)) checkFunctionReturn(op, sink);
   if (op.name == "func.call") checkCall(module, op, sink);
   if (const OpDef *def = OpRegistry::instance().find(op.name); def && def->verify) {
     VerifyContext context(op, sink, &module);

@@ -201,6 +201,8 @@ TEST(OpTable, TraitsAgreeWithTheSpec) {
   EXPECT_TRUE(ops::find("stablehlo.return")->has(Trait::RegionReturn));
   EXPECT_TRUE(ops::find("func.return")->has(Trait::FunctionReturn));
   EXPECT_EQ(ops::firstWith(Trait::RegionReturn)->name, "stablehlo.return");
+  EXPECT_TRUE(ops::hasTrait("stablehlo.dot", Trait::Deprecated));
+  EXPECT_FALSE(ops::hasTrait("stablehlo.no_such_op", Trait::Pure));
   EXPECT_TRUE(ops::find("stablehlo.all_reduce")->has(Trait::Collective));
   EXPECT_FALSE(ops::find("stablehlo.replica_id")->has(Trait::Collective));
   EXPECT_TRUE(ops::find("stablehlo.replica_id")->has(Trait::ProcessGrid));
