@@ -1,6 +1,6 @@
-#include "semantic/verify/SpecTables.h"
+#include "semantic/ops/SpecTables.h"
 
-namespace shlo::verify {
+namespace shlo::ops {
 
 const std::vector<SpecOp> &specOps() {
   static const std::vector<SpecOp> ops = [] {
@@ -9,7 +9,7 @@ const std::vector<SpecOp> &specOps() {
 #define SPEC_INPUT(label, name, type, constraints) out.back().inputs.push_back({label, name, type, constraints});
 #define SPEC_OUTPUT(name, type, constraints) out.back().outputs.push_back({name, type, constraints});
 #define SPEC_CONSTRAINT(label, text) out.back().constraints.push_back({label, text});
-#include "semantic/verify/SpecTables.inc"
+#include "semantic/ops/SpecTables.inc"
 #undef SPEC_OP
 #undef SPEC_INPUT
 #undef SPEC_OUTPUT
@@ -33,4 +33,4 @@ const SpecOp *specOp(std::string_view name) {
   return nullptr;
 }
 
-}  // namespace shlo::verify
+}  // namespace shlo::ops
