@@ -1,8 +1,7 @@
-// THE ONE PLACE where the interpreter lists ops by trait (terminators, ops
-// that talk to other processes, quantized semantics, ops that call a
-// function). Everything else in interpreter/ asks these functions. These
-// lists are the op table's traits (semantic/ops/, issue 10): when that table
-// lands, these functions read it and the lists below go away.
+// How the interpreter treats ops by trait (terminators, ops that talk to
+// other processes, quantized semantics, ops that call a function), read from
+// the op table (semantic/ops). Everything in interpreter/ asks these
+// functions rather than naming ops.
 #pragma once
 
 #include <string_view>

@@ -31,16 +31,22 @@ std::optional<Fix> renameFix(const ir::Operation &op, std::string_view replaceme
   return fix;
 }
 
+/// Deprecated features of ops that are not deprecated themselves, found by
+/// the attribute that carries them so that no op is named here: comparisons
+/// of complex values (`comparison_direction` on complex operands) and
+/// `window_reversal` with any dimension reversed.
 void lintFeatures(const ir::Operation &op, LintContext &context) {
-  if (op.name == "stablehlo.compare") {
+  // The section deprecates StableHLO's features, not CHLO's broadcasting forms.
+  if (op.name.rfind("stablehlo.", 0) != 0) return;
+  if (op.attribute("comparison_direction")) {
     const ir::Value *lhs = op.operands.empty() ? nullptr : op.operands[0];
     if (lhs && lhs->type.isTensor() && lhs->type.element().isComplex()) {
       context.out.push_back(advice(nameRangeOf(op), Severity::Note, DiagnosticTag::Deprecated, "deprecated.op",
                                    "comparisons of complex values are being considered for removal from StableHLO"));
     }
-  } else if (op.name == "stablehlo.convolution") {
-    const ir::NamedAttribute *reversal = op.namedAttribute("window_reversal");
-    std::optional<std::vector<bool>> flags = reversal ? reversal->value.booleans() : std::nullopt;
+  }
+  if (const ir::NamedAttribute *reversal = op.namedAttribute("window_reversal")) {
+    std::optional<std::vector<bool>> flags = reversal->value.booleans();
     bool reverses = false;
     if (flags) {
       for (bool flag : *flags) reverses |= flag;
@@ -56,7 +62,7 @@ void lintFeatures(const ir::Operation &op, LintContext &context) {
 }  // namespace
 
 void lintDeprecatedOp(const ir::Operation &op, LintContext &context) {
-  const Deprecation *deprecation = deprecationOf(op.name);
+  std::optional<Deprecation> deprecation = deprecationOf(op.name);
   if (!deprecation) return lintFeatures(op, context);
   if (deprecation->stage == DeprecationStage::MayBeRemoved) {
     context.out.push_back(advice(nameRangeOf(op), Severity::Note, DiagnosticTag::Deprecated, "deprecated.op",

@@ -1,19 +1,17 @@
-// The op facts the lint rules read: which ops the spec deprecates (and what
-// replaces them) and which ops are pure.
-//
-// TEMPORARY, the one place these lists live until the op table
-// (`semantic/ops/`, with traits `pure` and `deprecated` + replacement) lands:
-// then these functions read the table and the lists below go away.
+// The op facts the lint rules read, from the op table (semantic/ops): which
+// ops the spec deprecates (and what replaces them) and which ops are pure.
 #pragma once
 
+#include <optional>
 #include <string_view>
 
 namespace shlo::linter {
 
 enum class DeprecationStage {
-  /// spec.md, "Deprecated Operations": ops not in HLO, to be removed.
+  /// spec.md, "Deprecated Operations": to be removed after the
+  /// compatibility window.
   Removed,
-  /// The same section: unused ops still being explored for removal.
+  /// The same section: still being explored for removal.
   MayBeRemoved,
 };
 
@@ -26,12 +24,12 @@ struct Deprecation {
   bool renameOnly = false;
 };
 
-/// The op's deprecation, or null when the spec does not deprecate it.
-const Deprecation *deprecationOf(std::string_view opName);
+/// The op's deprecation, or nullopt when the spec does not deprecate it.
+std::optional<Deprecation> deprecationOf(std::string_view opName);
 
-/// Ops without side effects and without regions: dropping one whose results
-/// are unused changes nothing. An allowlist, so new or unknown ops (custom
-/// calls, collectives, I/O, tokens, barriers) are never called unnecessary.
+/// Ops without side effects and without regions (the op table's `Pure`
+/// trait): dropping one whose results are unused changes nothing. Unknown
+/// ops (custom calls, other dialects) are never pure.
 bool isPure(std::string_view opName);
 
 }  // namespace shlo::linter

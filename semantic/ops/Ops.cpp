@@ -22,6 +22,7 @@ const Tables &tables() {
   out.ops.push_back({name, dialect, Family::family, section, summary, traits, Deprecation::deprecation, replacement, \
                      GrammarForm::grammar, {}, {}, {}, {}});
 #define SPELLING(text) out.ops.back().spellings.push_back(text);
+#define CALLEE(attribute) out.ops.back().calleeAttribute = attribute;
 #define PRETTY(signature, enums, indices, symbol, string, window, format, applies)                             \
   out.ops.back().pretty = {Signature::signature, PrettyEnums::enums, PrettyIndices::indices, symbol, string, window, \
                            format, applies};
@@ -35,6 +36,7 @@ const Tables &tables() {
 #undef TRAIT
 #undef OP
 #undef SPELLING
+#undef CALLEE
 #undef PRETTY
 #undef KEYWORD
 #undef ATTR

@@ -72,6 +72,13 @@ enum class Trait : uint8_t {
   Constant,
   /// Listed in the spec's "Deprecated Operations".
   Deprecated,
+  /// Deprecated, and its replacement takes the same operands, attributes
+  /// and types: renaming the op is the whole migration (create_token).
+  RenameReplacement,
+  /// On quantized tensors: dequantize the operands, run the op in the
+  /// expressed type, quantize the results (spec: dequantize_op_quantize and
+  /// its variants for compare, select, batch norm and hybrid ops).
+  DequantizeOpQuantize,
 };
 
 /// Spec, "Deprecated Operations": removal decided (after the compatibility
@@ -180,6 +187,9 @@ struct OpDef {
   PrettyForm pretty;
   std::vector<KeywordRename> keywords;
   std::vector<AttrDef> attributes;
+  /// The symbol attribute naming the function the op calls (`callee` of
+  /// func.call, `decomposition` of composite); empty for ops that call none.
+  std::string_view calleeAttribute;
 
   bool has(Trait t) const { return (traits >> static_cast<unsigned>(t)) & 1u; }
   /// `dot_general` for `stablehlo.dot_general`.

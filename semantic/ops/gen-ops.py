@@ -34,6 +34,8 @@ TRAITS = {
     "has_regions": "HasRegions", "collective": "Collective", "process_grid": "ProcessGrid",
     "async_wrappable": "AsyncWrappable", "storage_only_quantized": "StorageOnlyQuantized",
     "per_tensor_quantization": "PerTensorQuantization", "constant": "Constant",
+    "rename_replacement": "RenameReplacement",
+    "dequantize_op_quantize": "DequantizeOpQuantize",
 }
 DEPRECATION = {"removal": "Removal", "explored": "Explored"}
 GRAMMAR = {"none": "None", "keyword": "Keyword", "rule": "Rule"}
@@ -45,7 +47,7 @@ SIGNATURES = {
 }
 ENUMS = {"predicate": "Predicate", "comparison": "Comparison", "none": "None"}
 INDICES = {"none": "None", "slice": "Slice", "tuple_index": "TupleIndex"}
-OP_KEYS = {"summary", "section", "traits", "deprecated", "replacement", "grammar", "spellings", "signature",
+OP_KEYS = {"summary", "section", "traits", "deprecated", "replacement", "grammar", "spellings", "signature", "callee",
            "keywords", "structs", "pretty"}
 PRETTY_KEYS = {"enums", "indices", "symbol", "string", "window", "format", "applies"}
 
@@ -165,6 +167,8 @@ def main():
         )
         if grammar == "keyword":
             keywords.append(name)
+        if e.get("callee"):
+            lines.append(f"CALLEE({c_string(e['callee'])})")
         for spelling in e.get("spellings", []):
             lines.append(f"SPELLING({c_string(spelling)})")
             if grammar == "keyword":

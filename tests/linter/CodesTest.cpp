@@ -177,10 +177,12 @@ std::vector<Found> codeLiterals(const std::filesystem::path &root) {
       {"semantic/lower", {{"error", 1}}},
       {"linter", {{"advice", 3}}},
       {"cli", {{"diagnosticAt", 2}}},
+      {"interpreter/session", {{"diagnosticAt", 2}}},
   };
   std::map<std::string, int> verifyHelpers;
   std::vector<std::pair<std::string, std::string>> sources;  // Relative path, text.
-  for (const char *folder : {"semantic", "linter", "cli", "lsp"}) {
+  for (const char *folder : {"semantic", "linter", "cli", "lsp", "interpreter", "ide"}) {
+    if (!std::filesystem::is_directory(root / folder)) continue;
     for (const auto &entry : std::filesystem::recursive_directory_iterator(root / folder)) {
       std::string ext = entry.path().extension();
       if (ext != ".cpp" && ext != ".h") continue;
