@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "ide/Features.h"
 #include "lsp/Debouncer.h"
 #include "lsp/Document.h"
 #include "lsp/Protocol.h"
@@ -62,6 +63,9 @@ class Server {
   /// The byte offset of `position`; throws InvalidParams when its line is
   /// past the end (a character past the line's end clamps, as LSP says).
   uint32_t offsetFor(const Snapshot &snapshot, Position position) const;
+  /// Resolves the files `loc(...)` locations of the snapshot name: against
+  /// the workspace folders, then the document's directory.
+  ide::FileResolver resolverFor(const Snapshot &snapshot) const;
   /// Analyses the document now if it changed, publishing its diagnostics.
   void analyzeAndPublish(const std::string &uri);
   void publish(const Snapshot &snapshot);
