@@ -29,12 +29,17 @@ Server::~Server() {
 }
 
 int Server::run() {
-  std::string body;
-  while (!exitRequested_) {
-    Transport::ReadResult result = transport_.read(body);
+  std::string body, error;
+  // A client that closed its end (a failed write) ends the session as the
+  // end of the input does.
+  while (!exitRequested_ && !transport_.peerClosed()) {
+    Transport::ReadResult result = transport_.read(body, &error);
     if (result == Transport::ReadResult::End) break;
     if (result == Transport::ReadResult::Malformed) {
-      log("skipped a message without a valid Content-Length header");
+      // JSON-RPC has no id to answer a message it could not frame; the
+      // transport skips to the next header, so later messages are answered.
+      log("skipped a message: " + error);
+      send(makeErrorResponse(nullptr, ErrorCode::ParseError, "invalid message header: " + error));
       continue;
     }
     handleMessage(body);

@@ -13,14 +13,18 @@
 #include <vector>
 
 #include "ide/Features.h"
-#include "lsp/Debouncer.h"
 #include "lsp/Document.h"
 #include "lsp/Protocol.h"
-#include "lsp/Transport.h"
-#include "lsp/WorkerPool.h"
 #include "lsp/Workspace.h"
+#include "protocol/Debouncer.h"
+#include "protocol/Transport.h"
+#include "protocol/WorkerPool.h"
 
 namespace shlo::lsp {
+
+using protocol::Debouncer;
+using protocol::Transport;
+using protocol::WorkerPool;
 
 struct ServerOptions {
   unsigned workerThreads = 4;
