@@ -1,7 +1,9 @@
 // The server core: reads messages on the calling thread, answers the
 // lifecycle itself, keeps the open documents, and hands every other request
-// to the worker pool. Follows clangd's split: Transport below, Protocol for
-// the messages, features above.
+// to the worker pool. Follows clangd's split: the shared Transport below
+// (protocol/), Protocol for the messages; the work itself is the IDE layer's
+// (ide/Features.h), whose values ToProtocol turns into LSP results. A handler
+// reads the LSP params, calls one ide function and translates its result.
 #pragma once
 
 #include <atomic>
