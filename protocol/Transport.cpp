@@ -109,9 +109,13 @@ Transport::ReadResult Transport::read(std::string &body, std::string *error) {
     if (result == ReadResult::Malformed) return malformed("a header line is too long");
   }
   if (!haveLength) return malformed(bad.empty() ? "a header block without Content-Length" : bad);
-  // In pieces, so a length announced but never sent costs no memory.
+  // In pieces, so a length announced but never sent costs no memory; up to
+  // a size any real document has, reserved at once (untouched pages cost
+  // nothing) so the body is not copied as it grows.
   constexpr size_t kChunk = size_t{1} << 20;
+  constexpr size_t kReserved = size_t{64} << 20;
   body.clear();
+  body.reserve(std::min(length, kReserved));
   while (body.size() < length) {
     size_t done = body.size();
     size_t piece = std::min(kChunk, length - done);
