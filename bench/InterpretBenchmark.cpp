@@ -2,7 +2,8 @@
 // time per run and peak tensor memory above the arguments (Tensor's live-byte
 // counter), the figure that freeing values after their last use keeps near
 // the live set. A model the interpreter cannot run yet (elided constants) is
-// reported as skipped with the reason. Run: build/bin/bench_interpret
+// reported as skipped with the reason. pt_bert_observed runs with an observer
+// that counts ops. Run: build/bin/bench_interpret
 #include <benchmark/benchmark.h>
 
 #include <string>
@@ -16,7 +17,17 @@ namespace {
 
 using namespace shlo;
 
-void interpretModel(benchmark::State &state, const std::string &model) {
+/// Counts ops: the cheapest observer, for what observing costs per op.
+class CountingObserver : public interpreter::Observer {
+ public:
+  interpreter::ObserverCommand beforeOp(const interpreter::FrameStack &) override {
+    ++ops;
+    return interpreter::ObserverCommand::Continue;
+  }
+  int64_t ops = 0;
+};
+
+void interpretModel(benchmark::State &state, const std::string &model, bool observed = false) {
   std::string path = std::string(SHLO_SHARED_DIR) + "/models/" + model + ".mlir", text, error;
   if (!syntax::readFile(path, text, error)) {
     state.SkipWithError(("cannot read " + path).c_str());
@@ -40,6 +51,8 @@ void interpretModel(benchmark::State &state, const std::string &model) {
   int64_t peak = 0;
   for (auto _ : state) {
     interpreter::Interpreter interp(module);
+    CountingObserver observer;
+    if (observed) interp.setObserver(&observer);
     int64_t before = interpreter::Tensor::liveBytes();
     interpreter::Tensor::resetPeakBytes();
     interpreter::FunctionOutcome outcome = interp.run("main", arguments);
@@ -48,6 +61,7 @@ void interpretModel(benchmark::State &state, const std::string &model) {
       return;
     }
     peak = std::max(peak, interpreter::Tensor::peakBytes() - before);
+    if (observed) state.counters["ops"] = static_cast<double>(observer.ops);
   }
   state.counters["arguments_MiB"] = static_cast<double>(argumentBytes) / (1 << 20);
   state.counters["peak_above_arguments_MiB"] = static_cast<double>(peak) / (1 << 20);
@@ -56,6 +70,10 @@ void interpretModel(benchmark::State &state, const std::string &model) {
 }  // namespace
 
 BENCHMARK_CAPTURE(interpretModel, pt_bert, std::string("pt_bert"))->Unit(benchmark::kMillisecond)->Iterations(3);
+// The same with an observer that counts ops (what a debugger's hooks cost).
+BENCHMARK_CAPTURE(interpretModel, pt_bert_observed, std::string("pt_bert"), true)
+    ->Unit(benchmark::kMillisecond)
+    ->Iterations(3);
 BENCHMARK_CAPTURE(interpretModel, searchless_chess_9m, std::string("searchless_chess_9m"))
     ->Unit(benchmark::kMillisecond)
     ->Iterations(1);

@@ -7,7 +7,7 @@
 
 #include "interpreter/ElidedValues.h"
 #include "interpreter/Ops.h"
-#include "interpreter/Parallel.h"
+#include "interpreter/kernels/Parallel.h"
 
 namespace {
 

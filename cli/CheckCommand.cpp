@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <iostream>
 #include <optional>
 #include <memory>
@@ -6,9 +7,13 @@
 
 #include "cli/Commands.h"
 #include "cli/DiagnosticOutput.h"
+#include "linter/Advisories.h"
 #include "semantic/analysis/Analysis.h"
 #include "semantic/analysis/SplitInput.h"
+#include "semantic/diagnostics/Codes.h"
 #include "semantic/syntax/SourceFile.h"
+#include "semantic/verify/ConstraintCodes.h"
+#include "semantic/verify/OpRegistry.h"
 
 namespace shlo::cli {
 
@@ -18,7 +23,55 @@ struct CheckOptions {
   std::vector<std::string> files;
   std::string format = "text";
   bool splitInputFile = false;
+  bool showHints = false;
+  std::string explain;
 };
+
+/// True when `shortName` (`dot_general`) names an op of the verifier.
+bool isVerifiedOp(std::string_view shortName) {
+  for (const auto &[name, def] : verify::OpRegistry::instance().all()) {
+    size_t dot = name.find('.');
+    if (dot != std::string::npos && std::string_view(name).substr(dot + 1) == shortName) return true;
+  }
+  return false;
+}
+
+/// `shlo check --explain CODE`: the registry's entry, and for a constraint
+/// code of a spec op the constraint as the spec words it. Exit 2 when the
+/// code is not registered or its family's op is no op of the verifier.
+int explainCode(const std::string &code) {
+  const CodeInfo *info = findCode(code);
+  std::string_view op = info ? familyOp(*info, code) : std::string_view();
+  if (!info || (info->isFamily() && !isVerifiedOp(op))) {
+    std::cerr << "shlo check: unknown diagnostic code `" << code << "`\n";
+    return 2;
+  }
+  std::string specRef = info->specRef;
+  if (size_t at = specRef.find("<op>"); at != std::string::npos) specRef.replace(at, 4, op);
+  std::cout << code << ": " << info->title << "\n";
+  if (info->isFamily()) std::cout << "family: " << info->code << "\n";
+  std::cout << "category: " << categoryName(info->category) << "\n";
+  std::cout << "default severity: " << severityName(info->severity) << "\n";
+  if (!specRef.empty()) std::cout << "spec: spec.md" << specRef << "\n";
+  if (std::optional<verify::SpecConstraintRef> ref = verify::specConstraintOf(code)) {
+    std::cout << "spec (" << ref->label << ") of " << ref->op->name << ": " << ref->text << "\n";
+  }
+  std::cout << "\n" << info->documentation << "\n";
+  return 0;
+}
+
+/// The analysis's diagnostics and the linter's advisories (the set the
+/// language server publishes), by position; among equal positions the
+/// analysis's come first, in their order.
+std::vector<Diagnostic> checkChunk(syntax::Parser &parser, const analysis::Chunk &chunk) {
+  analysis::Analysis result = analysis::analyze(parser, chunk.text);
+  std::vector<Diagnostic> diagnostics = std::move(result.diagnostics);
+  linter::collectAdvisories(*result.lowered.module, chunk.text, diagnostics);
+  std::stable_sort(diagnostics.begin(), diagnostics.end(),
+                   [](const Diagnostic &a, const Diagnostic &b) { return a.range.begin < b.range.begin; });
+  analysis::shiftDiagnostics(diagnostics, chunk.offset);
+  return diagnostics;
+}
 
 int runCheck(const CheckOptions &options) {
   syntax::Parser parser;
@@ -36,9 +89,7 @@ int runCheck(const CheckOptions &options) {
                                : std::vector<analysis::Chunk>{{0, file.text()}};
     std::vector<Diagnostic> diagnostics;
     for (const analysis::Chunk &chunk : chunks) {
-      analysis::Analysis result = analysis::analyze(parser, chunk.text);
-      analysis::shiftDiagnostics(result.diagnostics, chunk.offset);
-      for (Diagnostic &d : result.diagnostics) diagnostics.push_back(std::move(d));
+      for (Diagnostic &d : checkChunk(parser, chunk)) diagnostics.push_back(std::move(d));
     }
     for (const Diagnostic &d : diagnostics) {
       if (d.severity == Severity::Error && status == 0) status = 1;
@@ -46,6 +97,11 @@ int runCheck(const CheckOptions &options) {
     if (options.format == "json") {
       for (auto &entry : diagnosticsToJson(file, diagnostics)) all.push_back(std::move(entry));
     } else {
+      // A terminal cannot fade text as an editor does: hints (unused
+      // results) are left out unless asked for. JSON always has them.
+      if (!options.showHints) {
+        std::erase_if(diagnostics, [](const Diagnostic &d) { return d.severity == Severity::Hint; });
+      }
       printDiagnosticsText(file, diagnostics, std::cerr);
     }
   }
@@ -58,13 +114,26 @@ int runCheck(const CheckOptions &options) {
 void registerCheckCommand(CLI::App &app, int &exitCode) {
   auto options = std::make_shared<CheckOptions>();
   CLI::App *command =
-      app.add_subcommand("check", "Check files against the StableHLO spec: syntax, SSA, types and op constraints");
-  command->add_option("files", options->files, "StableHLO .mlir files")->required();
+      app.add_subcommand("check",
+                         "Check files against the StableHLO spec: syntax, SSA, types and op constraints, and report "
+                         "deprecated ops and unused results (exit 1 on errors only)");
+  command->add_option("files", options->files, "StableHLO .mlir files (required unless --explain)");
   command->add_option("--format", options->format, "Output format for diagnostics")
       ->check(CLI::IsMember({"text", "json"}));
   command->add_flag("--split-input-file", options->splitInputFile,
                     "Check each `// -----` chunk on its own (line numbers stay those of the file)");
-  command->callback([options, &exitCode] { exitCode = runCheck(*options); });
+  command->add_flag("--show-hints", options->showHints,
+                    "Also print hints (results never used) in text output; JSON always has them");
+  command->add_option("--explain", options->explain,
+                      "Print what a diagnostic code means (title, category, spec section) and exit");
+  command->callback([options, &exitCode] {
+    if (!options->explain.empty()) {
+      exitCode = explainCode(options->explain);
+      return;
+    }
+    if (options->files.empty()) throw CLI::RequiredError("files");
+    exitCode = runCheck(*options);
+  });
 }
 
 }  // namespace shlo::cli

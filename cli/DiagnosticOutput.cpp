@@ -41,8 +41,20 @@ void printDiagnosticsText(const syntax::SourceFile &file, const std::vector<Diag
     end = std::min(end, lineEnd);
     std::vector<llvm::SMRange> ranges;
     if (end > d.range.begin) ranges.emplace_back(location(d.range.begin), location(end));
+    // A safe fix whose edits stay on the diagnostic's line is shown under the
+    // caret (LLVM's fix-it line: the replacement text); others are in JSON.
+    std::vector<llvm::SMFixIt> fixIts;
+    if (!d.fixes.empty() && d.fixes[0].safety == FixSafety::Safe) {
+      for (const TextEdit &edit : d.fixes[0].edits) {
+        if (edit.range.begin < file.lineStart(start.line) || edit.range.end > lineEnd) {
+          fixIts.clear();
+          break;
+        }
+        fixIts.emplace_back(llvm::SMRange(location(edit.range.begin), location(edit.range.end)), edit.newText);
+      }
+    }
     manager.PrintMessage(stream, location(d.range.begin), kindOf(d.severity), d.message + " [" + d.code + "]",
-                         ranges, {}, /*ShowColors=*/false);
+                         ranges, fixIts, /*ShowColors=*/false);
     for (const RelatedInformation &related : d.related) {
       manager.PrintMessage(stream, location(related.range.begin), llvm::SourceMgr::DK_Note, related.message, {}, {},
                            false);
@@ -74,6 +86,19 @@ nlohmann::json rangeToJson(const syntax::SourceFile &file, syntax::TextRange ran
   return {{"start", position(range.begin)}, {"end", position(range.end)}};
 }
 
+nlohmann::json fixesToJson(const syntax::SourceFile &file, const std::vector<Fix> &fixes,
+                           syntax::PositionEncoding encoding) {
+  nlohmann::json list = nlohmann::json::array();
+  for (const Fix &fix : fixes) {
+    nlohmann::json edits = nlohmann::json::array();
+    for (const TextEdit &edit : fix.edits) {
+      edits.push_back({{"range", rangeToJson(file, edit.range, encoding)}, {"new_text", edit.newText}});
+    }
+    list.push_back({{"title", fix.title}, {"safety", fixSafetyName(fix.safety)}, {"edits", std::move(edits)}});
+  }
+  return list;
+}
+
 nlohmann::json diagnosticsToJson(const syntax::SourceFile &file, const std::vector<Diagnostic> &diagnostics,
                                  syntax::PositionEncoding encoding) {
   nlohmann::json list = nlohmann::json::array();
@@ -91,6 +116,7 @@ nlohmann::json diagnosticsToJson(const syntax::SourceFile &file, const std::vect
         {"related", related},
     };
     if (d.opRange) entry["op_range"] = rangeToJson(file, *d.opRange, encoding);
+    if (!d.fixes.empty()) entry["fixes"] = fixesToJson(file, d.fixes, encoding);
     list.push_back(std::move(entry));
   }
   return list;

@@ -20,9 +20,14 @@ void printDiagnosticsText(const syntax::SourceFile &file, const std::vector<Diag
                           std::ostream &out);
 
 /// One JSON object per diagnostic: {file, range, op_range?, severity, code,
-/// message, related}, with 0-based LSP positions in `encoding`.
+/// message, related, fixes?}, with 0-based LSP positions in `encoding`.
+/// `fixes` (only when there are some) is fixesToJson's list.
 nlohmann::json diagnosticsToJson(const syntax::SourceFile &file, const std::vector<Diagnostic> &diagnostics,
                                  syntax::PositionEncoding encoding = syntax::PositionEncoding::UTF16);
+
+/// [{title, safety: "safe"|"unsafe", edits: [{range, new_text}]}].
+nlohmann::json fixesToJson(const syntax::SourceFile &file, const std::vector<Fix> &fixes,
+                           syntax::PositionEncoding encoding);
 
 /// Reads `path` as a source file; on failure prints `path: error: why` to
 /// stderr and returns nullopt (the caller's exit status becomes 2).

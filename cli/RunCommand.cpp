@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cctype>
 #include <filesystem>
 #include <iostream>
@@ -8,14 +9,12 @@
 
 #include "cli/Commands.h"
 #include "cli/DiagnosticOutput.h"
-#include "cli/RunInputs.h"
 #include "interpreter/Interpreter.h"
-#include "interpreter/Parallel.h"
+#include "interpreter/kernels/Parallel.h"
+#include "interpreter/session/RunSession.h"
 #include "interpreter/Printing.h"
 #include "interpreter/io/ArgsLiteral.h"
 #include "interpreter/io/Npy.h"
-#include "semantic/analysis/Analysis.h"
-#include "semantic/analysis/SplitInput.h"
 #include "semantic/syntax/SourceFile.h"
 
 namespace shlo::cli {
@@ -33,28 +32,11 @@ struct RunOptions {
   int64_t numReplicas = 0, numPartitions = 0;
   bool splitInputFile = false;
   bool print = false;
+  interpreter::ElidedFill elidedFill;  // --elided, parsed
 };
 
 /// Results with at most this many elements are printed in full without --print.
 constexpr int64_t kSmallTensor = 100;
-
-const char *codeOf(interpreter::FunctionOutcome::Status status) {
-  switch (status) {
-    case interpreter::FunctionOutcome::Status::CheckFailed: return "run.check_failed";
-    case interpreter::FunctionOutcome::Status::Unsupported: return "run.unsupported";
-    default: return "run.error";
-  }
-}
-
-Diagnostic diagnosticAt(syntax::TextRange range, size_t chunkOffset, std::string code, std::string message) {
-  Diagnostic d;
-  d.range = range;
-  d.range.begin += static_cast<uint32_t>(chunkOffset);
-  d.range.end += static_cast<uint32_t>(chunkOffset);
-  d.code = std::move(code);
-  d.message = std::move(message);
-  return d;
-}
 
 /// A function name as a file name: quoted symbol names may hold anything.
 std::string fileStemOf(const std::string &function) {
@@ -94,9 +76,74 @@ void emitResult(const interpreter::Value &value, const std::string &label, const
   }
 }
 
-int runFile(const RunOptions &options) {
-  RunInputs inputs;
-  inputs.inputSpecs = options.inputs;
+/// Prints what the session reports: diagnostics on stderr, PASS/FAIL lines
+/// and results on stdout.
+class RunPrinter : public interpreter::RunReporter {
+ public:
+  RunPrinter(const syntax::SourceFile &file, const RunOptions &options) : file_(file), options_(options) {}
+  int status = 0;
+
+  void chunkRejected(const std::vector<Diagnostic> &errors) override {
+    printDiagnosticsText(file_, errors, std::cerr);
+    status = 1;
+  }
+
+  void inputsRejected(const std::string &function, const Diagnostic &error) override {
+    printDiagnosticsText(file_, {error}, std::cerr);
+    std::cout << "FAIL @" << function << " (inputs)\n";
+    status = 1;
+  }
+
+  void argumentsFilled(const std::string &function, size_t filled, size_t arity) override {
+    std::cerr << "shlo run: @" << function << ": " << filled << " of " << arity << " argument(s) not given; filled with "
+              << (options_.elidedFill.mode == interpreter::ElidedFill::Mode::Zeros
+                      ? "zeros"
+                      : "random values (--elided=" + options_.elided + ")")
+              << "\n";
+  }
+
+  void functionRan(const std::string &name, const interpreter::FunctionOutcome &outcome,
+                   const std::optional<Diagnostic> &failure) override {
+    if (failure) {
+      status = 1;
+      std::cout << "FAIL @" << name << " (" << interpreter::statusName(outcome.status) << ")\n";
+      printDiagnosticsText(file_, {*failure}, std::cerr);
+      return;
+    }
+    std::cout << "PASS @" << name << " (" << outcome.checks << " check" << (outcome.checks == 1 ? "" : "s") << ")\n";
+    bool showResults = options_.print || !options_.entry.empty() || name == "main" || !options_.outputDir.empty();
+    if (!showResults) return;
+    try {
+      if (outcome.processResults.size() > 1) {
+        // A grid run: every process's results, as (replica, partition).
+        int64_t partitions = outcome.numPartitions;
+        for (size_t p = 0; p < outcome.processResults.size(); ++p) {
+          std::string process = "(" + std::to_string(p / partitions) + ", " + std::to_string(p % partitions) + ")";
+          for (size_t i = 0; i < outcome.processResults[p].size(); ++i) {
+            emitResult(outcome.processResults[p][i], "process " + process + " result #" + std::to_string(i),
+                       fileStemOf(name) + ".process" + std::to_string(p) + "." + std::to_string(i), options_, true);
+          }
+        }
+      } else {
+        for (size_t i = 0; i < outcome.results.size(); ++i) {
+          emitResult(outcome.results[i], "result #" + std::to_string(i), fileStemOf(name) + "." + std::to_string(i),
+                     options_, true);
+        }
+      }
+    } catch (const interpreter::RuntimeError &e) {
+      std::cerr << "shlo run: error: " << e.what() << "\n";
+      status = std::max(status, 1);
+    }
+  }
+
+ private:
+  const syntax::SourceFile &file_;
+  const RunOptions &options_;
+};
+
+int runFile(RunOptions &options) {
+  interpreter::RunSettings settings;
+  settings.inputs.inputSpecs = options.inputs;
   if (!options.elided.empty()) {
     std::optional<interpreter::ElidedFill> fill = interpreter::parseElidedFill(options.elided);
     if (!fill) {
@@ -104,11 +151,12 @@ int runFile(const RunOptions &options) {
                 << options.elided << "`\n";
       return 2;
     }
-    inputs.elided = *fill;
+    settings.inputs.elided = *fill;
+    options.elidedFill = *fill;
   }
   if (!options.args.empty()) {
     try {
-      inputs.args = interpreter::parseArgsLiteral(options.args);
+      settings.inputs.args = interpreter::parseArgsLiteral(options.args);
     } catch (const interpreter::RuntimeError &e) {
       std::cerr << "shlo run: error: " << e.what() << "\n";
       return 2;
@@ -131,121 +179,24 @@ int runFile(const RunOptions &options) {
 
   std::optional<syntax::SourceFile> source = readSource(options.file);
   if (!source) return 2;
-  const syntax::SourceFile &file = *source;
-  std::vector<analysis::Chunk> chunks = options.splitInputFile ? analysis::splitInput(file.text())
-                                                               : std::vector<analysis::Chunk>{{0, file.text()}};
-  interpreter::InterpreterOptions interpreterOptions;
-  interpreterOptions.elided = inputs.elided;
-  interpreterOptions.numReplicas = options.numReplicas;
-  interpreterOptions.numPartitions = options.numPartitions;
+  settings.entry = options.entry;
+  settings.splitInputFile = options.splitInputFile;
+  settings.options.numReplicas = options.numReplicas;
+  settings.options.numPartitions = options.numPartitions;
   // Probes go with the results when there is an output folder.
-  interpreterOptions.probes = std::make_shared<interpreter::ProbeLog>(options.outputDir);
-  syntax::Parser parser;
-  int status = 0;
-  size_t passed = 0, failed = 0;
-  bool entryFound = false, inputsUsed = false;
-  for (const analysis::Chunk &chunk : chunks) {
-    analysis::Analysis result = analysis::analyze(parser, chunk.text);
-    analysis::shiftDiagnostics(result.diagnostics, chunk.offset);
-    std::vector<Diagnostic> errors;
-    for (const Diagnostic &d : result.diagnostics) {
-      if (d.severity == Severity::Error) errors.push_back(d);
-    }
-    if (!errors.empty()) {
-      // A program that does not parse or verify is not run.
-      printDiagnosticsText(file, errors, std::cerr);
-      status = 1;
-      ++failed;
-      continue;
-    }
-    const ir::Module &module = *result.lowered.module;
-    std::vector<std::string> entries;
-    if (!options.entry.empty()) {
-      if (!interpreter::findFunction(module, options.entry)) continue;
-      entryFound = true;
-      entries = {options.entry};
-    } else {
-      entries = interpreter::defaultEntryFunctions(module);
-    }
-    interpreter::Interpreter interp(module, interpreterOptions);
-    for (const std::string &name : entries) {
-      const ir::Operation *fn = interpreter::findFunction(module, name);
-      if (!fn) continue;
-      const ir::Attribute *symName = fn->attribute("sym_name");
-      syntax::TextRange nameRange = symName ? symName->range : fn->range;
-      size_t arity = !fn->regions.empty() && !fn->regions[0]->blocks.empty() ? fn->regions[0]->blocks[0]->arguments.size() : 0;
-      BoundArguments bound;
-      if (arity > 0 || inputs.any()) {
-        inputsUsed = inputsUsed || arity > 0;
-        try {
-          bound = bindArguments(*fn, inputs);
-        } catch (const InputError &e) {
-          printDiagnosticsText(file, {diagnosticAt(nameRange, chunk.offset, "run.arguments", e.what())}, std::cerr);
-          std::cout << "FAIL @" << name << " (inputs)\n";
-          status = 1;
-          ++failed;
-          continue;
-        }
-        if (!bound.filled.empty()) {
-          std::cerr << "shlo run: @" << name << ": " << bound.filled.size() << " of " << arity
-                    << " argument(s) not given; filled with "
-                    << (inputs.elided.mode == interpreter::ElidedFill::Mode::Zeros ? "zeros"
-                                                                                   : "random values (--elided=" + options.elided + ")")
-                    << "\n";
-        }
-      }
-      interpreter::FunctionOutcome outcome = interp.run(name, bound.values);
-      if (outcome.status == interpreter::FunctionOutcome::Status::Passed) {
-        ++passed;
-        std::cout << "PASS @" << name << " (" << outcome.checks << " check" << (outcome.checks == 1 ? "" : "s")
-                  << ")\n";
-        bool showResults = options.print || !options.entry.empty() || name == "main" || !options.outputDir.empty();
-        if (showResults) {
-          try {
-            if (outcome.processResults.size() > 1) {
-              // A grid run: every process's results, as (replica, partition).
-              int64_t partitions = outcome.numPartitions;
-              for (size_t p = 0; p < outcome.processResults.size(); ++p) {
-                std::string process = "(" + std::to_string(p / partitions) + ", " + std::to_string(p % partitions) + ")";
-                for (size_t i = 0; i < outcome.processResults[p].size(); ++i) {
-                  emitResult(outcome.processResults[p][i], "process " + process + " result #" + std::to_string(i),
-                             fileStemOf(name) + ".process" + std::to_string(p) + "." + std::to_string(i), options, true);
-                }
-              }
-            } else {
-              for (size_t i = 0; i < outcome.results.size(); ++i) {
-                emitResult(outcome.results[i], "result #" + std::to_string(i),
-                           fileStemOf(name) + "." + std::to_string(i), options, true);
-              }
-            }
-          } catch (const interpreter::RuntimeError &e) {
-            std::cerr << "shlo run: error: " << e.what() << "\n";
-            status = std::max(status, 1);
-          }
-        }
-        continue;
-      }
-      ++failed;
-      status = 1;
-      std::cout << "FAIL @" << name << " (" << interpreter::statusName(outcome.status) << ")\n";
-      std::string message = outcome.message;
-      if (!outcome.opName.empty() && message.find(outcome.opName) == std::string::npos) {
-        message += " (in " + outcome.opName + ")";
-      }
-      printDiagnosticsText(
-          file, {diagnosticAt(outcome.range.value_or(fn->range), chunk.offset, codeOf(outcome.status), message)},
-          std::cerr);
-    }
-  }
-  if (!options.entry.empty() && !entryFound) {
+  settings.options.probes = std::make_shared<interpreter::ProbeLog>(options.outputDir);
+  RunPrinter printer(*source, options);
+  interpreter::RunSummary summary = interpreter::runProgram(source->text(), settings, printer);
+  int status = printer.status;
+  if (!options.entry.empty() && !summary.entryFound) {
     std::cerr << options.file << ": error: no function named @" << options.entry << "\n";
     return 1;
   }
-  if (inputs.any() && !inputsUsed) {
+  if (settings.inputs.any() && !summary.inputsUsed) {
     std::cerr << "shlo run: error: --args/--input were given but no function that was run takes arguments\n";
     status = 1;
   }
-  std::cout << passed << " passed, " << failed << " failed\n";
+  std::cout << summary.passed << " passed, " << summary.failed << " failed\n";
   return status;
 }
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "ide/Features.h"
-#include "semantic/verify/Advisories.h"
+#include "linter/Advisories.h"
 
 namespace shlo::ide {
 
@@ -12,7 +12,7 @@ FileDiagnostics diagnostics(const AnalyzedFile &file) {
   // rather than kept in the analysis.
   FileDiagnostics out;
   std::vector<Diagnostic> &advisories = out.advisories;
-  verify::collectAdvisories(file.module(), advisories);
+  linter::collectAdvisories(file.module(), file.file.text(), advisories);
   std::vector<const Diagnostic *> &all = out.all;
   all.reserve(file.diagnostics.size() + advisories.size());
   for (const Diagnostic &d : file.diagnostics) all.push_back(&d);

@@ -37,7 +37,7 @@ struct NavigationTarget {
 
 /// Diagnostics of a file as an editor shows them: the analysis' findings and
 /// the advisories (deprecated ops, unused results; see
-/// verify::collectAdvisories), in text order.
+/// linter::collectAdvisories), in text order.
 struct FileDiagnostics {
   std::vector<Diagnostic> advisories;  // Owned here; `all` points into it.
   std::vector<const Diagnostic *> all;

@@ -110,13 +110,8 @@ std::vector<Tensor> combine(const char *op, const std::vector<std::vector<Tensor
       if (v[k].shape() != values[0][k].shape()) throw RuntimeError(std::string(op) + ": operand shapes differ between processes");
     }
   }
-  using Whole = Tensor (*)(const Tensor &, const Tensor &, const ir::Type &);
-  static const std::vector<std::pair<std::string, Whole>> whole = {
-      {"stablehlo.add", evalAdd},         {"stablehlo.multiply", evalMultiply}, {"stablehlo.maximum", evalMaximum},
-      {"stablehlo.minimum", evalMinimum}, {"stablehlo.and", evalAnd},           {"stablehlo.or", evalOr},
-      {"stablehlo.xor", evalXor}};
-  for (const auto &[name, fn] : whole) {
-    if (name != fastBody) continue;
+  // A body that is one elementwise fold combines whole tensors at once.
+  if (BinaryKernel fn = binaryKernelOf(binaryFoldOf(fastBody))) {
     std::vector<Tensor> results;
     for (size_t k = 0; k < n; ++k) {
       if (values[0][k].type().element() != resultTypes[k].element()) break;

@@ -13,9 +13,9 @@
 #include <type_traits>
 
 #include "interpreter/Errors.h"
-#include "interpreter/Gemm.h"
+#include "interpreter/kernels/Gemm.h"
 #include "interpreter/Ops.h"
-#include "interpreter/Parallel.h"
+#include "interpreter/kernels/Parallel.h"
 
 namespace shlo::interpreter {
 

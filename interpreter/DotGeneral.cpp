@@ -6,7 +6,7 @@
 #include <type_traits>
 
 #include "interpreter/Errors.h"
-#include "interpreter/Gemm.h"
+#include "interpreter/kernels/Gemm.h"
 #include "interpreter/Ops.h"
 
 namespace shlo::interpreter {

@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "interpreter/Frame.h"
 #include "semantic/syntax/TextRange.h"
 
 namespace shlo::interpreter {
@@ -18,6 +19,10 @@ class RuntimeError : public std::runtime_error {
   std::optional<syntax::TextRange> range;
   /// The op being evaluated when the error was raised (set by the evaluator).
   std::string opName;
+  /// Where it was raised, outermost first (the entry function down to the
+  /// failing op), filled in by the evaluator as the error leaves each frame;
+  /// the frames' envs are null.
+  FrameStack frames;
 };
 
 /// An op (or a form of one) the interpreter does not evaluate yet.
@@ -28,6 +33,12 @@ class UnsupportedOp : public RuntimeError {
 
 /// A `check.*` op whose expectation does not hold.
 class CheckFailure : public RuntimeError {
+ public:
+  using RuntimeError::RuntimeError;
+};
+
+/// An observer asked the evaluator to stop (ObserverCommand::Stop).
+class RunStopped : public RuntimeError {
  public:
   using RuntimeError::RuntimeError;
 };

@@ -12,6 +12,7 @@
 
 #include "interpreter/ElidedValues.h"
 #include "interpreter/Errors.h"
+#include "interpreter/Observer.h"
 #include "interpreter/Probe.h"
 #include "interpreter/ProcessGrid.h"
 #include "interpreter/Tensor.h"
@@ -27,6 +28,8 @@ struct FunctionOutcome {
   std::string message;
   std::optional<syntax::TextRange> range;  // Of the op that failed.
   std::string opName;
+  /// Where the failure was raised, outermost first (RuntimeError::frames).
+  FrameStack frames;
   std::vector<Value> results;  // On a grid: process (0, 0)'s.
   /// When the function ran on a process grid (see Interpreter::run): every
   /// process's results, in row-major process order; empty otherwise.
@@ -48,6 +51,8 @@ struct InterpreterOptions {
   /// The process grid run() uses (`shlo run --num-replicas/--num-partitions`);
   /// 0: the module's mhlo.num_replicas / mhlo.num_partitions (else 1).
   int64_t numReplicas = 0, numPartitions = 0;
+  /// How long values live: a debugger keeps them for inspection.
+  ValueRetention retention = ValueRetention::FreeAfterLastUse;
 };
 
 class Interpreter {
@@ -73,11 +78,19 @@ class Interpreter {
   std::vector<std::vector<Value>> runOnGrid(const std::string &name, const std::vector<Value> &arguments,
                                             int64_t numReplicas, int64_t numPartitions);
 
-  using Env = std::unordered_map<const ir::Value *, Value>;
+  using Env = interpreter::Env;
   /// Runs a region's entry block with `arguments`; returns what its
-  /// terminator returns.
-  std::vector<Value> runRegion(const ir::Region &region, const std::vector<Value> &arguments, Env &env);
+  /// terminator returns. `iteration`: a while's iteration (Frame::iteration).
+  std::vector<Value> runRegion(const ir::Region &region, const std::vector<Value> &arguments, Env &env,
+                               int64_t iteration = -1);
   std::vector<Value> callFunction(const ir::Operation &function, const std::vector<Value> &arguments);
+
+  /// The observer the evaluator calls (Observer.h); null (the default):
+  /// none. Set it before a run, not from inside one; not owned.
+  void setObserver(Observer *observer) { observer_ = observer; }
+  Observer *observer() const { return observer_; }
+  /// The frame stack, outermost first; kept only while an observer is set.
+  const FrameStack &frames() const { return frames_; }
 
   int checksEvaluated() const { return checks_; }
   void countCheck(int n = 1) { checks_ += n; }
@@ -95,6 +108,11 @@ class Interpreter {
 
  private:
   void evalOp(const ir::Operation &op, Env &env);
+  /// evalOp without the observer and the error's frame.
+  void evaluate(const ir::Operation &op, Env &env);
+  std::vector<Value> runBlock(const ir::Region &region, const std::vector<Value> &arguments, Env &env);
+  /// Throws RunStopped when the observer answered Stop.
+  static void obey(ObserverCommand command);
 
   /// When a block's values die: after op i, `dropAfter[i]` are used no
   /// more (a use inside an op's regions counts as a use by that op); block
@@ -102,6 +120,8 @@ class Interpreter {
   struct BlockPlan {
     std::vector<const ir::Value *> dropAtEntry;
     std::vector<std::vector<const ir::Value *>> dropAfter;
+    /// Whether op i is a terminator (OpTraits.h), looked up once per block.
+    std::vector<bool> terminator;
   };
   const BlockPlan &planOf(const ir::Block &block);
   std::unordered_map<const ir::Block *, BlockPlan> plans_;
@@ -114,6 +134,8 @@ class Interpreter {
   int depth_ = 0;
   std::shared_ptr<ProcessGrid> ownGrid_;  // The 1x1 grid outside run_parallel.
   ProcessContext process_;
+  Observer *observer_ = nullptr;
+  FrameStack frames_;
 };
 
 /// The functions `shlo run` runs without --entry: @main if the module has
@@ -130,6 +152,14 @@ GridSize gridSizeOf(const ir::Module &module);
 /// Whether function `name`, or a function it calls, has an op that talks to
 /// other processes (collectives, replica_id/partition_id, send/recv).
 bool usesCollectives(const ir::Module &module, const std::string &name);
+/// Runs functions[i] with arguments[i] as process i of `grid` (row-major),
+/// each on its own thread with its own evaluator sharing `in`'s module and
+/// options; returns each process's results and adds their checks to `in`'s.
+/// The first real failure (not a process left waiting because of it) is
+/// rethrown, naming the process, with its frame stack.
+std::vector<std::vector<Value>> runProcesses(Interpreter &in, const std::shared_ptr<ProcessGrid> &grid,
+                                             const std::vector<const ir::Operation *> &functions,
+                                             const std::vector<std::vector<Value>> &arguments);
 /// Whether an op name is evaluated by the interpreter.
 bool isSupportedOp(const std::string &name);
 

@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -54,6 +55,8 @@ SHLO_UNARY(Real)
 SHLO_UNARY(Imag)
 SHLO_UNARY(Convert)
 SHLO_UNARY(BitcastConvert)
+/// x * x; complex elements as StableHLO squares them (finite where x * x overflows).
+SHLO_UNARY(Square)
 #undef SHLO_UNARY
 
 #define SHLO_BINARY(Name) Tensor eval##Name(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType);
@@ -75,6 +78,16 @@ SHLO_BINARY(Atan2)
 SHLO_BINARY(Complex)
 SHLO_BINARY(Mulhi)  // chlo.mulhi
 #undef SHLO_BINARY
+
+/// The associative binary ops that reductions run as typed loops when a
+/// body is just `return op(arg0, arg1)` (reduce, reduce_window, all_reduce...).
+enum class BinaryFold { None, Add, Multiply, Maximum, Minimum, And, Or, Xor };
+/// The fold an op stands for (stablehlo.add -> Add); None for other ops.
+/// Defined with the Elementwise evaluators: the one place naming these ops.
+BinaryFold binaryFoldOf(std::string_view opName);
+/// The elementwise kernel of a fold (evalAdd for Add...); null for None.
+using BinaryKernel = Tensor (*)(const Tensor &, const Tensor &, const ir::Type &);
+BinaryKernel binaryKernelOf(BinaryFold fold);
 
 /// `direction`: EQ, NE, GE, GT, LE, LT; `compareType`: FLOAT, TOTALORDER,
 /// SIGNED, UNSIGNED or empty (from the element type).

@@ -2,10 +2,9 @@
 
 #include <cmath>
 #include <deque>
-#include <string_view>
-#include <unordered_set>
 
 #include "interpreter/Errors.h"
+#include "interpreter/OpTraits.h"
 #include "interpreter/Ops.h"
 
 namespace shlo::interpreter {
@@ -170,53 +169,6 @@ bool involvesQuantizedTypes(const ir::Operation &op) {
 
 namespace {
 
-// Ops that only move, select or pass on elements: on quantized tensors they
-// run on the storage values, and the result's quantization parameters are
-// its type's (spec: their semantics is defined on elements, not values).
-// Ops with bodies are here too: the ops inside the body see quantized 0-d
-// tensors and follow these rules themselves.
-const std::unordered_set<std::string_view> &storageOps() {
-  static const std::unordered_set<std::string_view> ops = {
-      "stablehlo.uniform_quantize", "stablehlo.uniform_dequantize", "stablehlo.bitcast_convert",
-      "stablehlo.broadcast_in_dim", "stablehlo.dynamic_broadcast_in_dim", "stablehlo.concatenate",
-      "stablehlo.constant", "stablehlo.reshape", "stablehlo.dynamic_reshape", "stablehlo.transpose",
-      "stablehlo.slice", "stablehlo.dynamic_slice", "stablehlo.dynamic_update_slice", "stablehlo.gather",
-      "stablehlo.dynamic_gather", "stablehlo.pad", "stablehlo.dynamic_pad", "stablehlo.reverse",
-      "stablehlo.get_dimension_size", "stablehlo.optimization_barrier", "stablehlo.tuple",
-      "stablehlo.get_tuple_element", "stablehlo.while", "stablehlo.if", "stablehlo.case", "func.call",
-      "stablehlo.reduce", "stablehlo.reduce_window", "stablehlo.scatter", "stablehlo.select_and_scatter",
-      "stablehlo.sort", "stablehlo.map", "stablehlo.all_gather", "stablehlo.all_reduce",
-      "stablehlo.reduce_scatter", "stablehlo.all_to_all", "stablehlo.collective_broadcast",
-      "stablehlo.collective_permute", "stablehlo.send", "stablehlo.recv", "stablehlo.infeed",
-      "stablehlo.outfeed", "interpreter.run_parallel", "check.expect_eq", "check.expect_eq_const",
-      // Ops other parts of the interpreter may add: a composite calls its
-      // decomposition; probe and print pass their operand through.
-      "stablehlo.composite", "interpreter.probe", "interpreter.print",
-  };
-  return ops;
-}
-
-// Ops whose quantized semantics is dequantize -> op in the expressed type ->
-// quantize (spec: dequantize_op_quantize, dequantize_compare,
-// dequantize_select_quantize, dequantize_batch_norm_*_quantize and
-// hybrid_dequantize_then_op).
-const std::unordered_set<std::string_view> &dequantizeOpQuantizeOps() {
-  static const std::unordered_set<std::string_view> ops = {
-      "stablehlo.abs", "stablehlo.add", "stablehlo.atan2", "stablehlo.batch_norm_grad",
-      "stablehlo.batch_norm_inference", "stablehlo.batch_norm_training", "stablehlo.cbrt", "stablehlo.ceil",
-      "stablehlo.cholesky", "stablehlo.clamp", "stablehlo.compare", "stablehlo.convolution",
-      "stablehlo.dynamic_conv", "stablehlo.cosine", "stablehlo.divide", "stablehlo.dot_general", "stablehlo.dot",
-      "stablehlo.exponential", "stablehlo.exponential_minus_one", "stablehlo.floor", "stablehlo.log",
-      "stablehlo.log_plus_one", "stablehlo.logistic", "stablehlo.maximum", "stablehlo.minimum",
-      "stablehlo.multiply", "stablehlo.negate", "stablehlo.power", "stablehlo.reduce_precision",
-      "stablehlo.remainder", "stablehlo.round_nearest_afz", "stablehlo.round_nearest_even", "stablehlo.rsqrt",
-      "stablehlo.select", "stablehlo.sign", "stablehlo.sine", "stablehlo.sqrt", "stablehlo.subtract",
-      "stablehlo.tan", "stablehlo.tanh", "stablehlo.triangular_solve",
-      "check.expect_almost_eq", "check.expect_almost_eq_const", "check.expect_close",
-  };
-  return ops;
-}
-
 ir::Type expressedTypeOf(const ir::Type &type) {
   if (!type.isTensor() || !type.element().isQuantized() || !type.element().quantizedInfo()) return type;
   return type.withElement(type.element().quantizedInfo()->expressedType);
@@ -226,8 +178,10 @@ ir::Type expressedTypeOf(const ir::Type &type) {
 
 std::vector<Value> evalQuantizedOp(const ir::Operation &op, const std::vector<Value> &operands,
                                    const OpEvaluator &evalOp) {
-  if (storageOps().count(op.name)) return evalOp(op, operands);
-  if (!dequantizeOpQuantizeOps().count(op.name)) {
+  // Which ops run on storage and which in the expressed type: OpTraits.h.
+  QuantizedSemantics semantics = quantizedSemanticsOf(op.name);
+  if (semantics == QuantizedSemantics::StorageOnly) return evalOp(op, operands);
+  if (semantics != QuantizedSemantics::DequantizeOpQuantize) {
     throw UnsupportedOp(op.name + " on quantized tensors is not supported by the interpreter yet");
   }
   std::vector<Value> floatOperands;

@@ -53,20 +53,10 @@ std::vector<int64_t> resultIndexOf(const std::vector<int64_t> &shape, const Shap
   return out;
 }
 
-/// The body ops with typed loops, resolved once per op rather than per
-/// element.
-enum class FoldOp { None, Add, Multiply, Maximum, Minimum, And, Or, Xor };
+using FoldOp = BinaryFold;
 
-FoldOp foldOpOf(const std::string &name) {
-  if (name == "stablehlo.add") return FoldOp::Add;
-  if (name == "stablehlo.multiply") return FoldOp::Multiply;
-  if (name == "stablehlo.maximum") return FoldOp::Maximum;
-  if (name == "stablehlo.minimum") return FoldOp::Minimum;
-  if (name == "stablehlo.and") return FoldOp::And;
-  if (name == "stablehlo.or") return FoldOp::Or;
-  if (name == "stablehlo.xor") return FoldOp::Xor;
-  return FoldOp::None;
-}
+/// The fold of a body op, resolved once per op rather than per element.
+FoldOp foldOpOf(const std::string &name) { return binaryFoldOf(name); }
 
 template <typename T>
 bool fastFold(FoldOp op, T &acc, T x) {

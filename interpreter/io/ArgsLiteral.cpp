@@ -1,10 +1,14 @@
 #include "interpreter/io/ArgsLiteral.h"
 
+#include <algorithm>
 #include <string>
+#include <vector>
 
 #include "interpreter/DenseLiteral.h"
 #include "interpreter/Errors.h"
-#include "semantic/analysis/Analysis.h"
+#include "semantic/lower/Lowering.h"
+#include "semantic/syntax/SyntaxDiagnostics.h"
+#include "semantic/syntax/SyntaxTree.h"
 
 namespace shlo::interpreter {
 
@@ -20,18 +24,24 @@ std::string column(uint32_t offset, size_t prefix) {
 
 std::vector<Tensor> parseArgsLiteral(std::string_view text) {
   // The semantic model parses attributes: the text becomes the attribute of
-  // a generic op of an unknown dialect, so its errors are the grammar's own.
+  // a generic op of an unknown dialect, so its errors are the grammar's and
+  // lowering's own (the verifier has nothing to say about such an op).
   const std::string prefix = "\"shlo.args\"() {args = ";
   std::string program = prefix + std::string(text) + "} : () -> ()\n";
   syntax::Parser parser;
-  analysis::Analysis result = analysis::analyze(parser, program);
-  for (const Diagnostic &d : result.diagnostics) {
+  syntax::SyntaxTree tree = parser.parse(program);
+  std::vector<Diagnostic> diagnostics = syntax::collectSyntaxDiagnostics(tree, program);
+  lower::LoweredModule lowered = lower::lowerModule(tree, program);
+  diagnostics.insert(diagnostics.end(), lowered.diagnostics.begin(), lowered.diagnostics.end());
+  std::stable_sort(diagnostics.begin(), diagnostics.end(),
+                   [](const Diagnostic &a, const Diagnostic &b) { return a.range.begin < b.range.begin; });
+  for (const Diagnostic &d : diagnostics) {
     if (d.severity != Severity::Error) continue;
     throw RuntimeError("--args: " + column(d.range.begin, prefix.size()) + ": " + d.message + " (" +
                        std::string(kExample) + ")");
   }
   const ir::Attribute *args = nullptr;
-  for (const ir::Operation *op : result.lowered.module->topLevel) {
+  for (const ir::Operation *op : lowered.module->topLevel) {
     if (op->name == "shlo.args") args = op->attribute("args");
   }
   if (!args || args->kind != ir::Attribute::Kind::Array) {

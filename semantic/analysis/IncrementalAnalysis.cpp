@@ -24,6 +24,9 @@ Diagnostic shiftedDiagnostic(Diagnostic d, int64_t shift) {
   d.range = ir::shifted(d.range, shift);
   for (RelatedInformation &r : d.related) r.range = ir::shifted(r.range, shift);
   if (d.opRange) d.opRange = ir::shifted(*d.opRange, shift);
+  for (Fix &fix : d.fixes) {
+    for (TextEdit &edit : fix.edits) edit.range = ir::shifted(edit.range, shift);
+  }
   return d;
 }
 

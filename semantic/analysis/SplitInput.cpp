@@ -29,6 +29,9 @@ void shiftDiagnostics(std::vector<Diagnostic> &diagnostics, uint32_t offset) {
     shift(d.range);
     if (d.opRange) shift(*d.opRange);
     for (RelatedInformation &r : d.related) shift(r.range);
+    for (Fix &fix : d.fixes) {
+      for (TextEdit &edit : fix.edits) shift(edit.range);
+    }
   }
 }
 

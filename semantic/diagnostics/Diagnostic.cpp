@@ -12,4 +12,6 @@ const char *severityName(Severity severity) {
   return "error";
 }
 
+const char *fixSafetyName(FixSafety safety) { return safety == FixSafety::Safe ? "safe" : "unsafe"; }
+
 }  // namespace shlo

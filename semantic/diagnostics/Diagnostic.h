@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "semantic/diagnostics/Fix.h"
 #include "semantic/syntax/TextRange.h"
 
 namespace shlo {
@@ -39,6 +40,9 @@ struct Diagnostic {
   std::vector<DiagnosticTag> tags;
   /// Byte range of the whole operation the diagnostic belongs to, if any.
   std::optional<syntax::TextRange> opRange;
+  /// Mechanical fixes, best first; empty when none is obvious. Their edits
+  /// index the same text as `range`.
+  std::vector<Fix> fixes;
 };
 
 }  // namespace shlo

@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include "semantic/ir/Clone.h"
+#include "semantic/ops/Ops.h"
 #include "semantic/lower/PrettyForms.h"
 #include "semantic/lower/SyntaxValues.h"
 
@@ -237,7 +238,7 @@ class Lowerer {
 
     // Regions see the values defined before the op, not its results.
     for (TSNode regionNode : regionNodes) lowerRegionNode(regionNode, op, pretty.iterationArguments);
-    if (op->name == "stablehlo.reduce" && !pretty.appliedOp.empty()) buildAppliedReduceBody(*op, pretty);
+    if (!pretty.appliedOp.empty() && appliesReducer(op->name)) buildAppliedReduceBody(*op, pretty);
 
     bindResults(resultList, op, resultTypes, resultTypesKnown, boundResults);
     return op;
@@ -602,7 +603,7 @@ class Lowerer {
     }
     block->operations.push_back(body);
     Operation *ret = module_.newOperation();
-    ret->name = "stablehlo.return";
+    ret->name = std::string(ops::firstWith(ops::Trait::RegionReturn)->name);
     ret->range = ret->nameRange = pretty.appliedRange;
     ret->parentBlock = block;
     for (Value *r : body->results) {

@@ -1,7 +1,8 @@
 #include "semantic/lower/PrettyForms.h"
 
 #include <map>
-#include <set>
+
+#include "semantic/ops/Ops.h"
 
 namespace shlo::lower {
 
@@ -12,33 +13,6 @@ using ir::Type;
 namespace {
 
 bool startsWith(std::string_view s, std::string_view prefix) { return s.substr(0, prefix.size()) == prefix; }
-
-/// Pretty keyword -> generic attribute name, per op.
-const std::map<std::string, std::map<std::string, std::string>, std::less<>> &keywordNames() {
-  static const std::map<std::string, std::map<std::string, std::string>, std::less<>> names = {
-      {"stablehlo.broadcast_in_dim", {{"dims", "broadcast_dimensions"}}},
-      {"stablehlo.dynamic_broadcast_in_dim", {{"dims", "broadcast_dimensions"}}},
-      {"stablehlo.transpose", {{"dims", "permutation"}}},
-      {"stablehlo.reverse", {{"dims", "dimensions"}}},
-      {"stablehlo.iota", {{"dim", "iota_dimension"}}},
-      {"stablehlo.dynamic_iota", {{"dim", "iota_dimension"}}},
-      {"stablehlo.concatenate", {{"dim", "dimension"}}},
-      {"stablehlo.get_dimension_size", {{"dim", "dimension"}}},
-      {"stablehlo.set_dimension_size", {{"dim", "dimension"}}},
-      {"stablehlo.dynamic_slice", {{"sizes", "slice_sizes"}}},
-      {"stablehlo.broadcast", {{"sizes", "broadcast_sizes"}}},
-      {"stablehlo.pad", {{"low", "edge_padding_low"}, {"high", "edge_padding_high"}, {"interior", "interior_padding"}}},
-      {"stablehlo.einsum", {{"config", "einsum_config"}}},
-      {"stablehlo.unary_einsum", {{"config", "einsum_config"}}},
-      {"stablehlo.fft", {{"type", "fft_type"}, {"length", "fft_length"}}},
-      {"stablehlo.rng", {{"distribution", "rng_distribution"}}},
-      {"stablehlo.rng_bit_generator", {{"algorithm", "rng_algorithm"}}},
-      {"stablehlo.dot", {{"precision", "precision_config"}}},
-      {"stablehlo.dot_general", {{"precision", "precision_config"}}},
-      {"stablehlo.convolution", {{"dim_numbers", "dimension_numbers"}}},
-  };
-  return names;
-}
 
 /// Enum-valued attributes: generic attribute name -> enum name.
 const std::map<std::string, std::string, std::less<>> &enumNames() {
@@ -93,23 +67,23 @@ void setWindow(Operation &op, const PrettyItem &item) {
 
 }  // namespace
 
-std::string canonicalOpName(std::string_view written) {
-  if (written == "return") return "func.return";
-  if (written == "call") return "func.call";
-  if (written == "module") return "builtin.module";
-  if (written == "ml_program.return") return "func.return";
-  return std::string(written);
-}
+std::string canonicalOpName(std::string_view written) { return std::string(ops::canonicalName(written)); }
 
 bool isKnownPrettyOp(std::string_view name) {
   return startsWith(name, "stablehlo.") || startsWith(name, "chlo.") || startsWith(name, "check.") ||
          startsWith(name, "interpreter.") || startsWith(name, "func.") || isReturnLike(name);
 }
 
+bool appliesReducer(std::string_view name) {
+  const ops::OpDef *def = ops::find(name);
+  return def && def->pretty.appliesReducer;
+}
+
 bool isReturnLike(std::string_view name) {
-  return name == "func.return" || name == "stablehlo.return" || name == "chlo.return" || name == "mhlo.return" ||
-         name == "interpreter.print" ||
-         (startsWith(name, "check.") && name != "check.eq");
+  // Unknown check ops are taken as checks of their operands too.
+  const ops::OpDef *def = ops::find(name);
+  if (!def) return startsWith(name, "check.");
+  return def->pretty.signature == ops::Signature::Operands;
 }
 
 void resolveSignature(const Operation &op, const Signature &signature, size_t boundResults,
@@ -124,20 +98,22 @@ void resolveSignature(const Operation &op, const Signature &signature, size_t bo
   if (types.empty()) return;
   std::string_view name = op.name;
   auto repeat = [](const Type &t, size_t n) { return std::vector<Type>(n, t); };
+  const ops::OpDef *def = ops::find(name);
+  ops::Signature form = def ? def->pretty.signature : ops::Signature::SameType;
   if (!isKnownPrettyOp(name)) {
     // Core-dialect ops used for shape computations: their formats, where
     // known; otherwise the result types stay unknown (never guessed).
     const Type &t = types.back();
-    if (name == "tensor.dim") {
+    if (form == ops::Signature::IndexResult) {
       resultTypes = {Type::scalar(ir::ElementType::index())};
-    } else if (name == "tensor.extract" && t.isTensor()) {
+    } else if (form == ops::Signature::ElementResult && t.isTensor()) {
       resultTypes = {Type::scalar(t.element())};
-    } else if (name == "arith.cmpi" || name == "arith.cmpf") {
+    } else if (form == ops::Signature::I1Result) {
       resultTypes = {t.isTensor() ? t.withElement(ir::ElementType::integer(1))
                                   : Type::scalar(ir::ElementType::integer(1))};
-    } else if (name == "arith.constant" || name == "tensor.from_elements" || name == "tensor.empty") {
+    } else if (form == ops::Signature::ResultOnly) {
       resultTypes = {t};
-    } else if (name == "arith.select" && (types.size() == 1 || types.size() == 2)) {
+    } else if (form == ops::Signature::ArithSelect && (types.size() == 1 || types.size() == 2)) {
       // `: T` (an i1 condition, left unchecked) or `: condition type, T`.
       operandTypes = {types.size() == 2 ? types[0] : Type(), t, t};
       resultTypes = {t};
@@ -151,25 +127,21 @@ void resolveSignature(const Operation &op, const Signature &signature, size_t bo
     operandTypes = types.size() == 1 && operands > 1 ? repeat(types[0], operands) : types;
     return;
   }
-  if (name == "stablehlo.select" && types.size() == 2) {
+  if (form == ops::Signature::Select && types.size() == 2) {
     operandTypes = {types[0], types[1], types[1]};
     resultTypes = {types[1]};
     return;
   }
-  if (name == "stablehlo.optimization_barrier" || name == "stablehlo.while") {
+  if (form == ops::Signature::OperandsAreResults) {
     operandTypes = types;
     resultTypes = types;
     return;
   }
-  static const std::set<std::string, std::less<>> resultOnly = {
-      "stablehlo.tuple", "stablehlo.after_all", "stablehlo.create_token", "stablehlo.replica_id",
-      "stablehlo.partition_id", "stablehlo.iota", "stablehlo.constant", "stablehlo.complex", "chlo.constant",
-      "arith.constant", "tensor.from_elements", "check.eq"};
-  if (resultOnly.count(name)) {
+  if (form == ops::Signature::ResultOnly) {
     resultTypes = {types.back()};
     return;
   }
-  if (name == "interpreter.probe") {
+  if (form == ops::Signature::FirstType) {
     operandTypes = {types[0]};
     resultTypes = {types[0]};
     return;
@@ -187,16 +159,13 @@ void resolveSignature(const Operation &op, const Signature &signature, size_t bo
 void desugar(Operation &op, const PrettyOperation &pretty, const std::vector<Type> &resultTypes) {
   if (op.form != ir::OpForm::Pretty) return;
   const std::string &name = op.name;
-  auto renames = keywordNames().find(name);
+  const ops::OpDef *def = ops::find(name);
+  const ops::PrettyForm pretty_ = def ? def->pretty : ops::PrettyForm();
   std::vector<const PrettyItem *> enums;
   for (const PrettyItem &item : pretty.items) {
     switch (item.kind) {
       case PrettyItem::Kind::Keyword: {
-        std::string key = item.key;
-        if (renames != keywordNames().end()) {
-          auto it = renames->second.find(key);
-          if (it != renames->second.end()) key = it->second;
-        }
+        std::string key = def ? std::string(def->attributeForKeyword(item.key)) : item.key;
         if (key == "batching_dims") {
           setDotDimensions(op, item, "lhs_batching_dimensions", "rhs_batching_dimensions");
         } else if (key == "contracting_dims") {
@@ -207,9 +176,9 @@ void desugar(Operation &op, const PrettyOperation &pretty, const std::vector<Typ
           Attribute algorithm = item.value;
           algorithm.name = "stablehlo.dot_algorithm";
           op.setAttribute("algorithm", algorithm, item.range);
-        } else if (key == "window" && name == "stablehlo.convolution") {
+        } else if (key == "window" && pretty_.windowStruct) {
           setWindow(op, item);
-        } else if (key == "format" && name == "stablehlo.reduce_precision") {
+        } else if (key == "format" && pretty_.formatBits) {
           // e5m10: exponent and mantissa bits.
           const std::string &f = item.text;
           size_t m = f.find('m');
@@ -229,15 +198,16 @@ void desugar(Operation &op, const PrettyOperation &pretty, const std::vector<Typ
         enums.push_back(&item);
         break;
       case PrettyItem::Kind::Symbol:
-        if (name == "stablehlo.custom_call") {
-          op.setAttribute("call_target_name", Attribute::makeString(item.value.text, item.range), item.range);
+        if (pretty_.symbolAttribute != "callee") {
+          op.setAttribute(std::string(pretty_.symbolAttribute), Attribute::makeString(item.value.text, item.range),
+                          item.range);
         } else {
           op.setAttribute("callee", item.value, item.range);
         }
         break;
       case PrettyItem::Kind::Value:
-        if (name == "stablehlo.composite" && item.value.kind == Attribute::Kind::String) {
-          op.setAttribute("name", item.value, item.range);
+        if (!pretty_.stringAttribute.empty() && item.value.kind == Attribute::Kind::String) {
+          op.setAttribute(std::string(pretty_.stringAttribute), item.value, item.range);
         } else {
           Attribute value = item.value;
           if (!value.type && !resultTypes.empty()) value.type = resultTypes[0];
@@ -245,9 +215,9 @@ void desugar(Operation &op, const PrettyOperation &pretty, const std::vector<Typ
         }
         break;
       case PrettyItem::Kind::Indices:
-        if (name == "stablehlo.get_tuple_element" && !item.slices.empty()) {
+        if (pretty_.indices == ops::PrettyIndices::TupleIndex && !item.slices.empty()) {
           op.setAttribute("index", Attribute::makeInteger(item.slices[0].start, item.range), item.range);
-        } else if (name == "stablehlo.slice") {
+        } else if (pretty_.indices == ops::PrettyIndices::Slice) {
           std::vector<int64_t> starts, limits, strides;
           for (const SliceRange &r : item.slices) {
             starts.push_back(r.start);
@@ -263,12 +233,12 @@ void desugar(Operation &op, const PrettyOperation &pretty, const std::vector<Typ
         break;
     }
   }
-  if (name == "stablehlo.compare") {
+  if (pretty_.enums == ops::PrettyEnums::Comparison) {
     if (enums.size() > 0) {
       op.setAttribute("comparison_direction", asEnum(enums[0]->value, "comparison_direction"), enums[0]->range);
     }
     if (enums.size() > 1) op.setAttribute("compare_type", asEnum(enums[1]->value, "comparison_type"), enums[1]->range);
-  } else if (!enums.empty() && !startsWith(name, "stablehlo.reduce")) {
+  } else if (!enums.empty() && pretty_.enums == ops::PrettyEnums::Predicate) {
     // arith.cmpi slt, ...: a leading predicate.
     op.setAttribute("predicate", enums[0]->value, enums[0]->range);
   }

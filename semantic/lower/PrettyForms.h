@@ -49,6 +49,8 @@ struct Signature {
 std::string canonicalOpName(std::string_view written);
 /// Ops whose pretty form the grammar knows (as opposed to unknown dialects).
 bool isKnownPrettyOp(std::string_view name);
+/// `applies stablehlo.add` builds the op's body (reduce).
+bool appliesReducer(std::string_view name);
 /// Terminators and checks: their types are their operands' types.
 bool isReturnLike(std::string_view name);
 

@@ -5,6 +5,8 @@
 #include <cerrno>
 #include <cstdlib>
 
+#include "semantic/ops/Ops.h"
+
 namespace shlo::lower {
 
 using ir::Attribute;
@@ -480,25 +482,11 @@ Attribute SyntaxValues::parameters(TSNode params, std::string name) {
 }
 
 void SyntaxValues::checkStructFields(TSNode params, const std::string &name) {
-  // The fields StableHLO's struct attributes accept; others are errors, as
-  // are repeated fields and fields not separated by commas.
-  static const std::map<std::string, std::vector<std::string>, std::less<>> known = {
-      {"stablehlo.dot",
-       {"lhs_batching_dimensions", "rhs_batching_dimensions", "lhs_contracting_dimensions",
-        "rhs_contracting_dimensions"}},
-      {"stablehlo.gather",
-       {"offset_dims", "collapsed_slice_dims", "operand_batching_dims", "start_indices_batching_dims",
-        "start_index_map", "index_vector_dim"}},
-      {"stablehlo.scatter",
-       {"update_window_dims", "inserted_window_dims", "input_batching_dims", "scatter_indices_batching_dims",
-        "scatter_dims_to_operand_dims", "index_vector_dim"}},
-      {"stablehlo.channel_handle", {"handle", "type"}},
-      {"stablehlo.output_operand_alias", {"output_tuple_indices", "operand_index", "operand_tuple_indices"}},
-      {"stablehlo.result_accuracy", {"atol", "rtol", "ulps", "mode"}},
-      {"stablehlo.type_extensions", {"bounds"}},
-  };
-  auto fields = known.find(name);
-  if (fields == known.end()) return;
+  // The fields StableHLO's struct attributes accept (the op table's strict
+  // structs); others are errors, as are repeated fields and fields not
+  // separated by commas.
+  const ops::StructDef *fields = ops::findStruct(name);
+  if (!fields || !fields->strict) return;
   std::map<std::string, TSNode, std::less<>> seen;
   bool previousWasItem = false;
   for (uint32_t i = 0; i < ts_node_child_count(params); ++i) {
@@ -516,10 +504,10 @@ void SyntaxValues::checkStructFields(TSNode params, const std::string &name) {
     previousWasItem = true;
     if (kind != "keyword_attribute") continue;
     std::string key(text(fieldOf(child, "key")));
-    const std::vector<std::string> &allowed = fields->second;
+    const std::vector<std::string_view> &allowed = fields->fields;
     if (std::find(allowed.begin(), allowed.end(), key) == allowed.end()) {
       std::string list;
-      for (size_t k = 0; k < allowed.size(); ++k) list += (k ? ", `" : "`") + allowed[k] + "`";
+      for (size_t k = 0; k < allowed.size(); ++k) list += (k ? ", `" : "`") + std::string(allowed[k]) + "`";
       error(fieldOf(child, "key"), "attribute.unknown-field",
             "#" + name + " has no field `" + key + "`; expected one of: " + list);
       continue;

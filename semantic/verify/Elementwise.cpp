@@ -1,11 +1,19 @@
 // Elementwise ops (spec: abs ... xor): operands and results share a shape;
-// element types follow each op's constraints.
+// element types follow each op's constraints. select, clamp and compare, and
+// the type-changing complex, real, imag, abs and is_finite, check their own.
+#include <algorithm>
+#include <set>
+#include <sstream>
+
 #include "semantic/verify/Checks.h"
 #include "semantic/verify/OpRegistry.h"
+#include "semantic/verify/ShapeHelpers.h"
 
 namespace shlo::verify {
 
 namespace {
+
+using namespace shapes;
 
 using ir::ElementType;
 using ir::Type;
@@ -90,62 +98,266 @@ void verifyBinaryFloatComplex(VerifyContext &c) { verifySameTypeOp<isFloatOrComp
 void verifyBinaryInteger(VerifyContext &c) { verifySameTypeOp<isInteger, kInteger>(c, 2); }
 void verifyBinaryIntegerBool(VerifyContext &c) { verifySameTypeOp<isIntegerOrBoolean, kIntegerBool>(c, 2); }
 
+// ---------------------------------------------------------------------------
+// select, clamp, compare.
+
+std::vector<Type> inferSelect(const VerifyContext &c) {
+  if (c.numOperands() != 3 || !c.operandType(1).isTensor()) return {};
+  return {c.operandType(1)};
+}
+
+void verifySelect(VerifyContext &c) {
+  if (!checkTensors(c)) return;
+  if (!checkArity(c, 3, 1) || !c.typesKnown()) return;
+  Type pred = c.operandType(0), onTrue = c.operandType(1), onFalse = c.operandType(2);
+  if (pred.isTensor() && !pred.element().isBoolean()) {
+    c.error(c.operandRange(0), "pred", "pred must be a tensor of i1, got " + pred.str());
+    c.relateOperand(0);
+    return;
+  }
+  if (onTrue.isTensor() && onFalse.isTensor() &&
+      (!ir::isShapeCompatible(onTrue, onFalse) || !ir::sameBaselineElementType(onTrue.element(), onFalse.element()))) {
+    c.error(c.operandRange(2), "C2",
+            "on_false has type " + onFalse.str() + ", which differs from on_true's " + onTrue.str());
+    c.relateOperand(2);
+    return;
+  }
+  if (isRanked(pred) && pred.rank() != 0 && onTrue.isTensor() && !ir::isShapeCompatible(pred, onTrue)) {
+    c.error(c.operandRange(0), "C1",
+            "pred has shape " + shapeText(pred.shape()) + ", which is neither scalar nor the shape of on_true (" +
+                onTrue.str() + ")");
+    c.relateOperand(0);
+    return;
+  }
+  auto inferred = inferSelect(c);
+  if (!inferred.empty()) checkInferredBaseline(c, 0, inferred[0], "C2");
+}
+
+std::vector<Type> inferClamp(const VerifyContext &c) {
+  if (c.numOperands() != 3 || !c.operandType(1).isTensor()) return {};
+  return {c.operandType(1)};
+}
+
+void verifyClamp(VerifyContext &c) {
+  if (!checkTensors(c)) return;
+  if (!checkArity(c, 3, 1) || !c.typesKnown()) return;
+  Type operand = c.operandType(1);
+  static const char *names[] = {"min", "", "max"};
+  for (size_t i : {size_t(0), size_t(2)}) {
+    Type bound = c.operandType(i);
+    if (!bound.isTensor() || !operand.isTensor()) continue;
+    if (isRanked(bound) && bound.rank() != 0 && !ir::isShapeCompatible(bound, operand)) {
+      c.error(c.operandRange(i), i == 0 ? "C1" : "C2",
+              std::string(names[i]) + " has shape " + shapeText(bound.shape()) +
+                  ", which is neither scalar nor the operand's shape " + shapeText(operand.shape()));
+      c.relateOperand(i);
+      return;
+    }
+    if (!ir::sameBaselineElementType(bound.element(), operand.element())) {
+      c.error(c.operandRange(i), "C3",
+              std::string(names[i]) + " has element type " + bound.element().str() + " but the operand has " +
+                  operand.element().str());
+      c.relateOperand(i);
+      return;
+    }
+  }
+  auto inferred = inferClamp(c);
+  if (!inferred.empty()) checkInferredBaseline(c, 0, inferred[0], "C4");
+}
+
+std::vector<Type> inferCompare(const VerifyContext &c) {
+  if (c.numOperands() != 2 || !c.operandType(0).isTensor()) return {};
+  return {c.operandType(0).withElement(ElementType::integer(1))};
+}
+
+void verifyCompare(VerifyContext &c) {
+  if (!checkTensors(c)) return;
+  if (!checkArity(c, 2, 1)) return;
+  if (!c.attribute("comparison_direction")) {
+    c.error(c.nameRange(), "comparison_direction", "missing attribute `comparison_direction`");
+    return;
+  }
+  if (auto direction = c.enumCase("comparison_direction")) {
+    static const std::set<std::string> cases = {"EQ", "NE", "GE", "GT", "LE", "LT"};
+    if (!cases.count(*direction)) {
+      c.error(c.attributeRange("comparison_direction"), "comparison_direction",
+              "comparison_direction must be one of EQ, NE, GE, GT, LE, LT, got " + *direction);
+      return;
+    }
+  }
+  if (!c.typesKnown()) return;
+  Type lhs = c.operandType(0), rhs = c.operandType(1), result = c.resultType(0);
+  if (!lhs.isTensor() || !rhs.isTensor()) return;
+  if (!ir::sameBaselineElementType(lhs.element(), rhs.element())) {
+    c.error(c.operandRange(1), "C1",
+            "rhs element type " + rhs.element().str() + " differs from lhs's " + lhs.element().str());
+    c.relateOperand(1);
+    return;
+  }
+  if (!ir::isShapeCompatible(lhs, rhs)) {
+    c.error(c.operandRange(1), "C2", "rhs type " + rhs.str() + " does not have the shape of lhs (" + lhs.str() + ")");
+    c.relateOperand(1);
+    return;
+  }
+  if (result.isTensor() && !result.element().isBoolean()) {
+    c.error(c.resultRange(0), "result", "result must be a tensor of i1, got " + result.str());
+    return;
+  }
+  auto inferred = inferCompare(c);
+  if (!inferred.empty()) c.checkInferred(0, inferred[0], "C2");
+}
+
+// ---------------------------------------------------------------------------
+// complex, real, imag, abs, is_finite.
+
+std::vector<Type> inferComplex(const VerifyContext &c) {
+  if (c.numOperands() != 2) return {};
+  Type lhs = c.operandType(0);
+  if (!lhs.isTensor() || !lhs.element().isFloat()) return {};
+  ir::FloatFormat format = lhs.element().floatFormat();
+  if (format != ir::FloatFormat::F32 && format != ir::FloatFormat::F64) return {};
+  return {lhs.withElement(ElementType::complex(format))};
+}
+
+void verifyComplex(VerifyContext &c) {
+  if (!checkTensors(c)) return;
+  if (!checkArity(c, 2, 1) || !c.typesKnown()) return;
+  Type lhs = c.operandType(0), rhs = c.operandType(1);
+  for (size_t i = 0; i < 2; ++i) {
+    Type t = c.operandType(i);
+    if (!t.isTensor()) continue;
+    const ElementType &e = t.element();
+    if (!e.isFloat() || (e.floatFormat() != ir::FloatFormat::F32 && e.floatFormat() != ir::FloatFormat::F64)) {
+      c.error(c.operandRange(i), "C1",
+              std::string(i ? "rhs" : "lhs") + " must be a tensor of f32 or f64, got " + t.str());
+      c.relateOperand(i);
+      return;
+    }
+  }
+  if (lhs.isTensor() && rhs.isTensor() && !ir::isCompatible(lhs, rhs)) {
+    c.error(c.operandRange(1), "C1", "rhs type " + rhs.str() + " differs from lhs type " + lhs.str());
+    c.relateOperand(1);
+    return;
+  }
+  if (!checkResultShape(c, lhs, "lhs", "C2")) return;
+  auto inferred = inferComplex(c);
+  if (!inferred.empty()) c.checkInferred(0, inferred[0], "C3");
+}
+
+/// real, imag: the result is the operand's shape with the part's element type.
+std::vector<Type> inferComplexPart(const VerifyContext &c) {
+  if (c.numOperands() != 1) return {};
+  Type operand = c.operandType(0);
+  if (!operand.isTensor()) return {};
+  return {operand.withElement(complexPart(operand.element()))};
+}
+
+void verifyComplexPart(VerifyContext &c) {
+  if (!checkTensors(c)) return;
+  if (!checkArity(c, 1, 1) || !c.typesKnown()) return;
+  Type operand = c.operandType(0);
+  if (operand.isTensor() && !isFloatOrComplex(operand.element())) {
+    c.error(c.operandRange(0), "operand",
+            "operand must be a tensor of floating-point or complex type, got " + operand.str());
+    c.relateOperand(0);
+    return;
+  }
+  if (!checkResultShape(c, operand, "the operand", "C1")) return;
+  auto inferred = inferComplexPart(c);
+  if (!inferred.empty()) c.checkInferred(0, inferred[0], "C2");
+}
+
+std::vector<Type> inferAbs(const VerifyContext &c) { return inferComplexPart(c); }
+
+void verifyAbs(VerifyContext &c) {
+  if (!checkTensors(c)) return;
+  if (!checkArity(c, 1, 1) || !c.typesKnown()) return;
+  Type operand = c.operandType(0);
+  if (operand.isTensor()) {
+    const ElementType &e = operand.element();
+    if (!(e.isNonBooleanInteger() || e.isFloat() || e.isComplex() || e.isQuantized())) {
+      c.error(c.operandRange(0), "operand",
+              "operand must be a tensor of signed integer, floating-point or complex type, got " + operand.str());
+      c.relateOperand(0);
+      return;
+    }
+  }
+  if (!checkResultShape(c, operand, "the operand", "C1")) return;
+  auto inferred = inferAbs(c);
+  if (!inferred.empty()) checkInferredBaseline(c, 0, inferred[0], "C2");
+}
+
+std::vector<Type> inferIsFinite(const VerifyContext &c) {
+  if (c.numOperands() != 1 || !c.operandType(0).isTensor()) return {};
+  return {c.operandType(0).withElement(ElementType::integer(1))};
+}
+
+void verifyIsFinite(VerifyContext &c) {
+  if (!checkTensors(c)) return;
+  if (!checkArity(c, 1, 1) || !c.typesKnown()) return;
+  Type x = c.operandType(0), y = c.resultType(0);
+  if (x.isTensor() && !(x.element().isFloat() || x.element().isQuantized())) {
+    c.error(c.operandRange(0), "x", "x must be a tensor of floating-point type, got " + x.str());
+    c.relateOperand(0);
+    return;
+  }
+  if (y.isTensor() && !y.element().isBoolean()) {
+    c.error(c.resultRange(0), "y", "result must be a tensor of i1, got " + y.str());
+    return;
+  }
+  if (!checkResultShape(c, x, "the operand", "C1")) return;
+  auto inferred = inferIsFinite(c);
+  if (!inferred.empty()) c.checkInferred(0, inferred[0], "C1");
+}
+
 }  // namespace
 
 void registerElementwiseOps(OpRegistry &r) {
-  struct Entry {
-    const char *name;
-    const char *summary;
-    VerifyFn verify;
-  };
-  static const Entry entries[] = {
-      {"stablehlo.abs", "Element-wise absolute value.", nullptr},
-      {"stablehlo.add", "Element-wise addition of two tensors.", verifyBinaryAny},
-      {"stablehlo.and", "Element-wise AND of two tensors.", verifyBinaryIntegerBool},
-      {"stablehlo.atan2", "Element-wise atan2 of lhs and rhs.", verifyBinaryFloatComplex},
-      {"stablehlo.cbrt", "Element-wise cubic root.", verifyUnaryFloatComplex},
-      {"stablehlo.ceil", "Element-wise ceiling.", verifyUnaryFloat},
-      {"stablehlo.cosine", "Element-wise cosine.", verifyUnaryFloatComplex},
-      {"stablehlo.count_leading_zeros", "Element-wise count of leading zero bits.", verifyUnaryInteger},
-      {"stablehlo.divide", "Element-wise division of dividend and divisor.", verifyBinaryNumeric},
-      {"stablehlo.exponential", "Element-wise exponential.", verifyUnaryFloatComplex},
-      {"stablehlo.exponential_minus_one", "Element-wise exponential minus one.", verifyUnaryFloatComplex},
-      {"stablehlo.floor", "Element-wise floor.", verifyUnaryFloat},
-      {"stablehlo.log", "Element-wise logarithm.", verifyUnaryFloatComplex},
-      {"stablehlo.log_plus_one", "Element-wise logarithm plus one.", verifyUnaryFloatComplex},
-      {"stablehlo.logistic", "Element-wise logistic.", verifyUnaryFloatComplex},
-      {"stablehlo.maximum", "Element-wise max of two tensors.", verifyBinaryAny},
-      {"stablehlo.minimum", "Element-wise min of two tensors.", verifyBinaryAny},
-      {"stablehlo.multiply", "Element-wise product of two tensors.", verifyBinaryAny},
-      {"stablehlo.negate", "Element-wise negation.", verifyUnaryNumeric},
-      {"stablehlo.not", "Element-wise NOT.", verifyUnaryIntegerBool},
-      {"stablehlo.or", "Element-wise OR of two tensors.", verifyBinaryIntegerBool},
-      {"stablehlo.popcnt", "Element-wise count of set bits.", verifyUnaryInteger},
-      {"stablehlo.power", "Element-wise exponentiation of lhs by rhs.", verifyBinaryNumeric},
-      {"stablehlo.remainder", "Element-wise remainder of dividend and divisor.", verifyBinaryNumeric},
-      {"stablehlo.round_nearest_afz", "Element-wise rounding towards the nearest integer, ties away from zero.",
-       verifyUnaryFloat},
-      {"stablehlo.round_nearest_even", "Element-wise rounding towards the nearest integer, ties to even.",
-       verifyUnaryFloat},
-      {"stablehlo.rsqrt", "Element-wise reciprocal square root.", verifyUnaryFloatComplex},
-      {"stablehlo.shift_left", "Element-wise left-shift of lhs by rhs bits.", verifyBinaryInteger},
-      {"stablehlo.shift_right_arithmetic", "Element-wise arithmetic right-shift of lhs by rhs bits.",
-       verifyBinaryInteger},
-      {"stablehlo.shift_right_logical", "Element-wise logical right-shift of lhs by rhs bits.", verifyBinaryInteger},
-      {"stablehlo.sign", "Element-wise sign of the operand.", verifyUnaryNumeric},
-      {"stablehlo.sine", "Element-wise sine.", verifyUnaryFloatComplex},
-      {"stablehlo.sqrt", "Element-wise square root.", verifyUnaryFloatComplex},
-      // Newer than this spec revision; StableHLO tests it with float and complex operands.
-      {"stablehlo.square", "Element-wise square.", verifyUnaryNumeric},
-      {"stablehlo.subtract", "Element-wise subtraction of two tensors.", verifyBinaryNumeric},
-      {"stablehlo.tan", "Element-wise tangent.", verifyUnaryFloatComplex},
-      {"stablehlo.tanh", "Element-wise hyperbolic tangent.", verifyUnaryFloatComplex},
-      {"stablehlo.xor", "Element-wise XOR of two tensors.", verifyBinaryIntegerBool},
-  };
-  for (const Entry &e : entries) {
-    std::string_view name = e.name;
-    r.add({name, e.summary, name.substr(name.find('.') + 1), e.verify, inferSameAsOperand});
-  }
+  r.add("stablehlo.add", verifyBinaryAny, inferSameAsOperand);
+  r.add("stablehlo.and", verifyBinaryIntegerBool, inferSameAsOperand);
+  r.add("stablehlo.atan2", verifyBinaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.cbrt", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.ceil", verifyUnaryFloat, inferSameAsOperand);
+  r.add("stablehlo.cosine", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.count_leading_zeros", verifyUnaryInteger, inferSameAsOperand);
+  r.add("stablehlo.divide", verifyBinaryNumeric, inferSameAsOperand);
+  r.add("stablehlo.exponential", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.exponential_minus_one", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.floor", verifyUnaryFloat, inferSameAsOperand);
+  r.add("stablehlo.log", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.log_plus_one", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.logistic", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.maximum", verifyBinaryAny, inferSameAsOperand);
+  r.add("stablehlo.minimum", verifyBinaryAny, inferSameAsOperand);
+  r.add("stablehlo.multiply", verifyBinaryAny, inferSameAsOperand);
+  r.add("stablehlo.negate", verifyUnaryNumeric, inferSameAsOperand);
+  r.add("stablehlo.not", verifyUnaryIntegerBool, inferSameAsOperand);
+  r.add("stablehlo.or", verifyBinaryIntegerBool, inferSameAsOperand);
+  r.add("stablehlo.popcnt", verifyUnaryInteger, inferSameAsOperand);
+  r.add("stablehlo.power", verifyBinaryNumeric, inferSameAsOperand);
+  r.add("stablehlo.remainder", verifyBinaryNumeric, inferSameAsOperand);
+  r.add("stablehlo.round_nearest_afz", verifyUnaryFloat, inferSameAsOperand);
+  r.add("stablehlo.round_nearest_even", verifyUnaryFloat, inferSameAsOperand);
+  r.add("stablehlo.rsqrt", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.shift_left", verifyBinaryInteger, inferSameAsOperand);
+  r.add("stablehlo.shift_right_arithmetic", verifyBinaryInteger, inferSameAsOperand);
+  r.add("stablehlo.shift_right_logical", verifyBinaryInteger, inferSameAsOperand);
+  r.add("stablehlo.sign", verifyUnaryNumeric, inferSameAsOperand);
+  r.add("stablehlo.sine", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.sqrt", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.square", verifyUnaryNumeric, inferSameAsOperand);
+  r.add("stablehlo.subtract", verifyBinaryNumeric, inferSameAsOperand);
+  r.add("stablehlo.tan", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.tanh", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.xor", verifyBinaryIntegerBool, inferSameAsOperand);
+  r.add("stablehlo.abs", verifyAbs, inferAbs);
+  r.add("stablehlo.select", verifySelect, inferSelect);
+  r.add("stablehlo.clamp", verifyClamp, inferClamp);
+  r.add("stablehlo.compare", verifyCompare, inferCompare);
+  r.add("stablehlo.complex", verifyComplex, inferComplex);
+  r.add("stablehlo.real", verifyComplexPart, inferComplexPart);
+  r.add("stablehlo.imag", verifyComplexPart, inferComplexPart);
+  r.add("stablehlo.is_finite", verifyIsFinite, inferIsFinite);
 }
 
 }  // namespace shlo::verify

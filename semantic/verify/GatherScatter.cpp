@@ -8,6 +8,7 @@
 
 #include "semantic/verify/Checks.h"
 #include "semantic/verify/OpRegistry.h"
+#include "semantic/verify/Regions.h"
 
 namespace shlo::verify {
 
@@ -197,7 +198,7 @@ bool isDynamicGather(const VerifyContext &c) { return c.op().name == "stablehlo.
 std::optional<std::vector<int64_t>> constantOperand(const VerifyContext &c, size_t i) {
   if (i >= c.numOperands() || !c.op().operands[i]) return std::nullopt;
   const ir::Operation *def = c.op().operands[i]->definingOp;
-  if (!def || def->name != "stablehlo.constant") return std::nullopt;
+  if (!isConstantOp(def)) return std::nullopt;
   const Attribute *value = def->attribute("value");
   return value ? value->integers() : std::nullopt;
 }
@@ -766,7 +767,7 @@ void verifyScatter(VerifyContext &c) {
   }
   if (!body->operations.empty()) {
     const ir::Operation *ret = body->operations.back();
-    if (ret && ret->name == "stablehlo.return") {
+    if (isRegionReturn(ret)) {
       if (ret->operands.size() != count) {
         c.error(ret->nameRange, "C23",
                 "update_computation returns " + std::to_string(ret->operands.size()) + " values but must return " +
@@ -839,20 +840,10 @@ void verifyTorchIndexSelect(VerifyContext &c) {
 }  // namespace
 
 void registerGatherScatterOps(OpRegistry &r) {
-  r.add({"stablehlo.gather",
-         "Gathers slices from `operand` tensor from offsets specified in `start_indices` and produces a `result` "
-         "tensor.",
-         "gather", verifyGather, inferGather});
-  r.add({"stablehlo.dynamic_gather",
-         "Functionally identical to gather, with the `slice_sizes` specified dynamically as a value.", "dynamic_gather",
-         verifyDynamicGather, inferDynamicGather});
-  r.add({"stablehlo.scatter",
-         "Produces `results` tensors which are equal to `inputs` tensors except that several slices specified by "
-         "`scatter_indices` are updated with the values `updates` using `update_computation`.",
-         "scatter", verifyScatter, inferScatter});
-  r.add({"stablehlo.torch_index_select",
-         "Deprecated: selects the slices of `operand` along `dim` at the positions given by `index`.", "",
-         verifyTorchIndexSelect, nullptr});
+  r.add("stablehlo.gather", verifyGather, inferGather);
+  r.add("stablehlo.dynamic_gather", verifyDynamicGather, inferDynamicGather);
+  r.add("stablehlo.scatter", verifyScatter, inferScatter);
+  r.add("stablehlo.torch_index_select", verifyTorchIndexSelect);
 }
 
 }  // namespace shlo::verify

@@ -817,29 +817,11 @@ void verifyMap(VerifyContext &c) {
 }  // namespace
 
 void registerReductionOps(OpRegistry &r) {
-  r.add({"stablehlo.reduce",
-         "Applies a reduction function `body` to `inputs` and `init_values` "
-         "along the `dimensions` and produces "
-         "`results` tensors.",
-         "reduce", verifyReduce, inferReduce});
-  r.add({"stablehlo.reduce_window",
-         "Applies a reduction function `body` to windows of `inputs` and "
-         "`init_values` and produces `results`.",
-         "reduce_window", verifyReduceWindow, inferReduceWindow});
-  r.add({"stablehlo.select_and_scatter",
-         "Scatters the values from the `source` tensor using `scatter` based "
-         "on the outcome of `reduce_window` of "
-         "the `input` tensor using `select` and produces a `result` tensor.",
-         "select_and_scatter", verifySelectAndScatter, inferSelectAndScatter});
-  r.add({"stablehlo.sort",
-         "Sorts 1-dimensional slices of `inputs` along the dimension "
-         "`dimension` together, according to a "
-         "`comparator` and produces `results`.",
-         "sort", verifySort, inferSort});
-  r.add({"stablehlo.map",
-         "Applies a map function `computation` to `inputs` along the "
-         "`dimensions` and produces a `result` tensor.",
-         "map", verifyMap, inferMap});
+  r.add("stablehlo.reduce", verifyReduce, inferReduce);
+  r.add("stablehlo.reduce_window", verifyReduceWindow, inferReduceWindow);
+  r.add("stablehlo.select_and_scatter", verifySelectAndScatter, inferSelectAndScatter);
+  r.add("stablehlo.sort", verifySort, inferSort);
+  r.add("stablehlo.map", verifyMap, inferMap);
 }
 
 }  // namespace shlo::verify

@@ -1,8 +1,20 @@
 #include "semantic/verify/Regions.h"
 
+#include "semantic/ops/Ops.h"
+
 namespace shlo::verify {
 
 using ir::Type;
+
+bool isRegionReturn(const ir::Operation *op) {
+  const ops::OpDef *def = op ? ops::find(op->name) : nullptr;
+  return def && def->has(ops::Trait::RegionReturn);
+}
+
+bool isConstantOp(const ir::Operation *op) {
+  const ops::OpDef *def = op ? ops::find(op->name) : nullptr;
+  return def && def->has(ops::Trait::Constant);
+}
 
 const ir::Block *entryBlock(const ir::Region *region) {
   return region && !region->blocks.empty() ? region->blocks.front() : nullptr;
@@ -19,7 +31,7 @@ const ir::Operation *terminatorOf(const ir::Region *region) {
   const ir::Block *block = region->blocks.front();
   if (block->operations.empty()) return nullptr;
   const ir::Operation *last = block->operations.back();
-  return last && last->name == "stablehlo.return" ? last : nullptr;
+  return isRegionReturn(last) ? last : nullptr;
 }
 
 Type operandTypeOf(const ir::Operation &op, size_t i) {

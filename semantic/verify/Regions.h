@@ -12,6 +12,11 @@
 
 namespace shlo::verify {
 
+/// The op ends a StableHLO region (the op table's RegionReturn trait).
+bool isRegionReturn(const ir::Operation *op);
+/// The op is the op table's constant (Constant trait).
+bool isConstantOp(const ir::Operation *op);
+
 /// Region `index` of `op`, or null.
 const ir::Region *regionAt(const ir::Operation &op, size_t index);
 /// The region's first block, or null.

@@ -91,19 +91,10 @@ void checkCall(const ir::Module &module, const ir::Operation &op, std::vector<Di
 }
 
 /// Ops whose inputs the spec types as "per-tensor quantized tensor" (never
-/// per-axis), from each op's Inputs table in spec.md.
+/// per-axis): the op table's PerTensorQuantization trait.
 bool takesOnlyPerTensorQuantization(std::string_view name) {
-  static const std::set<std::string, std::less<>> ops = {
-      "abs", "all_gather", "all_reduce", "all_to_all", "async_start", "atan2", "batch_norm_grad",
-      "batch_norm_inference", "batch_norm_training", "cbrt", "ceil", "cholesky", "clamp", "collective_broadcast",
-      "collective_permute", "collective_reduce", "compare", "concatenate", "cosine", "divide", "dynamic_gather",
-      "dynamic_pad", "dynamic_slice", "dynamic_update_slice", "exponential", "exponential_minus_one", "floor",
-      "gather", "is_finite", "log", "log_plus_one", "logistic", "map", "maximum", "minimum", "multiply", "negate",
-      "pad", "power", "reduce", "reduce_precision", "reduce_scatter", "reduce_window", "remainder", "reverse",
-      "round_nearest_afz", "round_nearest_even", "rsqrt", "scatter", "select", "select_and_scatter", "sign", "sine",
-      "slice", "sort", "sqrt", "subtract", "tan", "tanh", "triangular_solve", "optimization_barrier"};
-  if (name.rfind("stablehlo.", 0) != 0) return false;
-  return ops.count(name.substr(10)) > 0;
+  const ops::OpDef *def = ops::find(name);
+  return def && def->has(ops::Trait::PerTensorQuantization);
 }
 
 bool isPerAxisQuantized(const ir::Type &t) {
@@ -141,7 +132,7 @@ void verifyOperation(const ir::Module &module, const ir::Operation &op, std::vec
   if (op.form == ir::OpForm::Unknown) return;
   checkWrittenOperandTypes(op, sink);
   checkPerTensorQuantization(op, sink);
-  if (op.name == "func.return") checkFunctionReturn(op, sink);
+  if (ops::hasTrait(op.name, ops::Trait::FunctionReturn)) checkFunctionReturn(op, sink);
   if (op.name == "func.call") checkCall(module, op, sink);
   if (const OpDef *def = OpRegistry::instance().find(op.name); def && def->verify) {
     VerifyContext context(op, sink, &module);

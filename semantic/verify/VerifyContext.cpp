@@ -1,6 +1,6 @@
 #include "semantic/verify/VerifyContext.h"
 
-#include "semantic/verify/SpecTables.h"
+#include "semantic/ops/SpecTables.h"
 
 namespace shlo::verify {
 
@@ -78,10 +78,10 @@ void VerifyContext::error(syntax::TextRange range, std::string_view constraint, 
   d.code = std::string(shortName()) + "." + std::string(constraint);
   d.message = std::move(message);
   // Quote the spec's constraint, so the message says what must hold.
-  if (const SpecOp *spec = specOp(op_.name)) {
+  if (const ops::SpecOp *spec = ops::specOp(op_.name)) {
     std::string_view text = spec->constraint(constraint);
     if (!text.empty()) d.message += "\nspec (" + std::string(constraint) + "): " + std::string(text);
-    for (const SpecInput &input : spec->inputs) {
+    for (const ops::SpecInput &input : spec->inputs) {
       if (input.label == "(" + std::string(constraint) + ")") {
         d.message += "\nspec (" + std::string(constraint) + "): `" + std::string(input.name) + "` is a " +
                      std::string(input.type);

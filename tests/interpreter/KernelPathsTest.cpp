@@ -9,7 +9,7 @@
 
 #include "interpreter/ElidedValues.h"
 #include "interpreter/Ops.h"
-#include "interpreter/Parallel.h"
+#include "interpreter/kernels/Parallel.h"
 
 using namespace shlo;
 using namespace shlo::interpreter;

@@ -1,0 +1,75 @@
+// What every evaluator shares: decoding operands and attributes the same way
+// for every op, throwing RuntimeError naming the op when they cannot.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "interpreter/Interpreter.h"
+#include "interpreter/Ops.h"
+#include "interpreter/eval/EvalTable.h"
+
+namespace shlo::interpreter {
+
+namespace support {
+
+/// Operand `i` as a tensor; RuntimeError when missing or not a tensor.
+const Tensor &operandTensor(const ir::Operation &op, const std::vector<Value> &operands, size_t i);
+/// Result `i`'s type; RuntimeError when the semantic model could not tell it.
+const ir::Type &resultTypeOf(const ir::Operation &op, size_t i = 0);
+std::vector<ir::Type> resultTypesOf(const ir::Operation &op);
+/// An integer (or boolean, or one-element list) attribute; `fallback` when
+/// absent, RuntimeError when present but not an integer.
+int64_t intAttribute(const ir::Operation &op, const char *name, std::optional<int64_t> fallback = std::nullopt);
+/// An integer list attribute (array<i64: ...>, dense<...>, [..]); empty when absent.
+Shape intsAttribute(const ir::Operation &op, const char *name);
+/// A field of a struct attribute as integers; empty when absent.
+Shape fieldInts(const ir::Attribute &attribute, const char *field);
+bool flagAttribute(const ir::Operation &op, const char *name);
+/// An enum, string or symbol attribute's text; "" when absent.
+std::string textAttribute(const ir::Operation &op, const char *name);
+/// replica_groups-like attribute (dense 2-d or list of lists); empty when absent.
+ReplicaGroups groupsAttribute(const ir::Operation &op, const char *name);
+int64_t channelIdOf(const ir::Operation &op);
+/// A body region as a function of tensors.
+BodyFn regionFunction(Interpreter &in, const ir::Region &region, Env &env);
+std::vector<Tensor> tensorsOf(const ir::Operation &op, const std::vector<Value> &values);
+std::vector<Value> valuesOf(const std::vector<Tensor> &tensors);
+
+/// A required attribute; RuntimeError naming the op when absent.
+const ir::Attribute &attribute(const ir::Operation &op, const char *name);
+/// A required integer list attribute; RuntimeError when absent or not one.
+Shape requiredInts(const ir::Operation &op, const char *name);
+/// A float (or integer) attribute; `fallback` when absent or of another kind.
+double floatAttribute(const ir::Operation &op, const char *name, double fallback);
+/// A padding attribute as (low, high) pairs: dense<[[l, h], ...]> or a list
+/// of pairs; empty when absent.
+std::vector<std::pair<int64_t, int64_t>> paddingAttribute(const ir::Operation &op, const char *name = "padding");
+/// A 1-d integer operand (a shape or a list of paddings) as integers.
+Shape shapeOperand(const ir::Operation &op, const std::vector<Value> &operands, size_t i);
+/// The result type with the shape computed at run time; RuntimeError when
+/// the shape is negative or disagrees with the type's static dimensions.
+ir::Type dynamicResultType(const ir::Operation &op, const Shape &shape);
+/// Symbol names of an array of symbol references.
+std::vector<std::string> symbolList(const ir::Operation &op, const ir::Attribute &list);
+/// A tensor<i1> predicate's value; RuntimeError for anything else.
+bool truthOf(const ir::Operation &op, const Value &value);
+/// The name of the single op of a body `return op(arg0, arg1)` when that op
+/// is a fold the reductions run as a typed loop (binaryFoldOf), else "".
+std::string fastBodyOf(const ir::Region &region);
+std::vector<Value> one(Tensor tensor);
+
+/// A unary or binary elementwise kernel as an evaluator.
+template <Tensor (*Kernel)(const Tensor &, const ir::Type &)>
+std::vector<Value> unary(Interpreter &, const ir::Operation &op, const std::vector<Value> &operands, Env &) {
+  return one(Kernel(operandTensor(op, operands, 0), resultTypeOf(op)));
+}
+template <Tensor (*Kernel)(const Tensor &, const Tensor &, const ir::Type &)>
+std::vector<Value> binary(Interpreter &, const ir::Operation &op, const std::vector<Value> &operands, Env &) {
+  return one(Kernel(operandTensor(op, operands, 0), operandTensor(op, operands, 1), resultTypeOf(op)));
+}
+
+}  // namespace support
+}  // namespace shlo::interpreter

@@ -1,0 +1,63 @@
+// A run session: what `shlo run` and a debugger share. It analyses a file
+// (each `// -----` chunk on its own with --split-input-file), refuses chunks
+// with errors, chooses the entry functions, binds the inputs to their
+// arguments (--args, .npy/.npz, --elided fills), runs them and reports each
+// step to a front end, which prints (the CLI) or presents (a debugger).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "interpreter/Interpreter.h"
+#include "interpreter/Observer.h"
+#include "interpreter/session/RunInputs.h"
+#include "semantic/diagnostics/Diagnostic.h"
+
+namespace shlo::interpreter {
+
+/// What to run and how.
+struct RunSettings {
+  /// Run only this function (in every chunk that defines it); "": each
+  /// chunk's defaultEntryFunctions.
+  std::string entry;
+  bool splitInputFile = false;
+  /// The parsed inputs; `inputs.elided` also fills elided constants.
+  RunInputs inputs;
+  /// The evaluator's options (grid size, probes, print output, retention);
+  /// `elided` is taken from `inputs`.
+  InterpreterOptions options;
+  /// Called by every function's evaluator (Observer.h); not owned.
+  Observer *observer = nullptr;
+};
+
+/// What a session tells its front end, in order, as it runs.
+class RunReporter {
+ public:
+  virtual ~RunReporter() = default;
+  /// A chunk with errors (syntax, lowering, verifier; offsets in the whole
+  /// text): it is not run.
+  virtual void chunkRejected(const std::vector<Diagnostic> &errors) = 0;
+  /// The inputs do not fit `function`'s arguments (`error` is `run.arguments`
+  /// at the function's name); it is not run.
+  virtual void inputsRejected(const std::string &function, const Diagnostic &error) = 0;
+  /// `filled` of `arity` arguments were not given and were filled by --elided.
+  virtual void argumentsFilled(const std::string &function, size_t filled, size_t arity) = 0;
+  /// `function` ran. When it did not pass, `failure` is the diagnostic to
+  /// show: `run.error`, `run.check_failed` or `run.unsupported` at the
+  /// failing op (or the function), the op named in the message.
+  virtual void functionRan(const std::string &function, const FunctionOutcome &outcome,
+                           const std::optional<Diagnostic> &failure) = 0;
+};
+
+struct RunSummary {
+  size_t passed = 0, failed = 0;  // functions and rejected chunks/inputs
+  bool entryFound = false;        // RunSettings::entry is defined somewhere
+  bool inputsUsed = false;        // some function run takes arguments
+};
+
+/// Runs the program `text` as `settings` say, reporting each step.
+RunSummary runProgram(std::string_view text, const RunSettings &settings, RunReporter &reporter);
+
+}  // namespace shlo::interpreter

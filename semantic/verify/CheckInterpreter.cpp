@@ -1,0 +1,57 @@
+// The check dialect of the conformance tests and the reference interpreter's ops.
+#include "semantic/verify/Checks.h"
+#include "semantic/verify/OpRegistry.h"
+
+namespace shlo::verify {
+
+namespace {
+
+using ir::Type;
+
+/// check.expect_eq / expect_almost_eq / expect_close: two operands of one type.
+void verifyCheckPair(VerifyContext &c) {
+  if (c.numOperands() != 2) {
+    c.error(c.nameRange(), "operands", "expects 2 operands, got " + std::to_string(c.numOperands()));
+    return;
+  }
+  if (!c.typesKnown()) return;
+  Type a = c.operandType(0), b = c.operandType(1);
+  if (a.isTensor() && b.isTensor() && !ir::isCompatible(a, b)) {
+    c.error(c.operandRange(1), "operands", "compares " + a.str() + " with " + b.str() + "; the types must match");
+    c.relateOperand(1);
+  }
+}
+
+/// check.expect_eq_const / expect_almost_eq_const: the constant's type
+/// matches the operand's.
+void verifyCheckConstant(VerifyContext &c) {
+  if (c.numOperands() != 1) {
+    c.error(c.nameRange(), "operands", "expects 1 operand, got " + std::to_string(c.numOperands()));
+    return;
+  }
+  const ir::Attribute *value = c.attribute("value");
+  Type operand = c.operandType(0);
+  if (!value || !value->type || !operand.valid()) return;
+  if (operand.isTensor() && value->type->isTensor() && !ir::isCompatible(operand, *value->type)) {
+    c.error(c.attributeRange("value"), "value",
+            "the expected value has type " + value->type->str() + " but the operand has type " + operand.str());
+    c.relateOperand(0);
+  }
+}
+
+}  // namespace
+
+void registerCheckInterpreterOps(OpRegistry &r) {
+  r.add("check.expect_eq", verifyCheckPair);
+  r.add("check.expect_almost_eq", verifyCheckPair);
+  r.add("check.expect_close", verifyCheckPair);
+  r.add("check.expect_eq_const", verifyCheckConstant);
+  r.add("check.expect_almost_eq_const", verifyCheckConstant);
+  r.add("check.expect_serialized_eq", nullptr);
+  r.add("check.eq", nullptr);
+  r.add("interpreter.run_parallel", nullptr);
+  r.add("interpreter.probe", nullptr);
+  r.add("interpreter.print", nullptr);
+}
+
+}  // namespace shlo::verify
