@@ -5,45 +5,14 @@
 #include <algorithm>
 #include <memory>
 
-#include "lsp/features/Features.h"
-#include "lsp/features/Queries.h"
+#include "ide/Features.h"
+#include "ide/Queries.h"
 
-namespace shlo::lsp {
+namespace shlo::ide {
 
 namespace {
 
-// The legend. Standard LSP token types and modifiers only, except `label`
-// (LSP 3.18; VS Code and Neovim know it), so themes colour them all.
-enum TokenType : uint32_t {
-  kComment,
-  kFunction,
-  kVariable,
-  kParameter,
-  kLabel,
-  kType,
-  kNumber,
-  kProperty,
-  kEnumMember,
-  kMacro,
-  kString,
-  kKeyword,
-  kModifier,
-  kOperator,
-  kTokenTypeCount,
-  kSkip = kTokenTypeCount,  // Punctuation: not sent.
-};
-constexpr const char *kTokenTypeNames[] = {"comment", "function", "variable", "parameter", "label",
-                                           "type",    "number",   "property", "enumMember", "macro",
-                                           "string",  "keyword",  "modifier", "operator"};
-static_assert(std::size(kTokenTypeNames) == kTokenTypeCount);
-
-enum TokenModifier : uint32_t {
-  kDeclaration = 1u << 0,
-  kDefinition = 1u << 1,
-  kDefaultLibrary = 1u << 2,
-  kReadonly = 1u << 3,
-};
-constexpr const char *kTokenModifierNames[] = {"declaration", "definition", "defaultLibrary", "readonly"};
+constexpr uint32_t kSkip = kTokenTypeCount;  // Punctuation: not a token.
 
 struct Classification {
   uint32_t type = kSkip;
@@ -103,40 +72,16 @@ struct Token {
   Classification classification;
 };
 
-/// Length in bytes of the UTF-8 sequence at `text[i]` (1 for an invalid
-/// byte), as syntax::SourceFile counts them.
-size_t sequenceLength(std::string_view text, size_t i) {
-  auto byte = static_cast<unsigned char>(text[i]);
-  size_t length = byte < 0x80 ? 1 : (byte >> 5) == 0x6 ? 2 : (byte >> 4) == 0xE ? 3 : (byte >> 3) == 0x1E ? 4 : 1;
-  if (i + length > text.size()) return 1;
-  for (size_t k = 1; k < length; ++k) {
-    if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return 1;
-  }
-  return length;
-}
-
-/// Units of `text[begin, end)` in `encoding`.
-uint32_t unitsBetween(std::string_view text, uint32_t begin, uint32_t end, syntax::PositionEncoding encoding) {
-  if (encoding == syntax::PositionEncoding::UTF8) return end - begin;
-  uint32_t units = 0;
-  for (size_t i = begin; i < end;) {
-    size_t length = sequenceLength(text, i);
-    units += length == 4 ? 2 : 1;
-    i += length;
-  }
-  return units;
-}
-
 /// Tokens from the highlights query, sorted, without overlaps: of nested
 /// captures the outer one wins (`complex<f32>` is one type token), of
 /// captures of the same node the first pattern.
-std::vector<Token> queryTokens(const Snapshot &snapshot, const syntax::TextRange *range) {
+std::vector<Token> queryTokens(const AnalyzedFile &file, const syntax::TextRange *range) {
   const TSQuery &query = highlightsQuery();
   const std::vector<Classification> &classes = captureClasses();
   std::unique_ptr<TSQueryCursor, decltype(&ts_query_cursor_delete)> cursor(ts_query_cursor_new(),
                                                                            &ts_query_cursor_delete);
   if (range) ts_query_cursor_set_byte_range(cursor.get(), range->begin, range->end);
-  ts_query_cursor_exec(cursor.get(), &query, snapshot.tree.root());
+  ts_query_cursor_exec(cursor.get(), &query, file.tree.root());
   std::vector<Token> tokens;
   TSQueryMatch match;
   while (ts_query_cursor_next_match(cursor.get(), &match)) {
@@ -170,8 +115,8 @@ std::vector<Token> queryTokens(const Snapshot &snapshot, const syntax::TextRange
 
 /// Refines the tokens with the semantic model: arguments are parameters,
 /// definitions of values and functions are declarations.
-void refine(const Snapshot &snapshot, std::vector<Token> &tokens) {
-  const std::vector<Occurrence> &occurrences = snapshot.index.all();
+void refine(const AnalyzedFile &file, std::vector<Token> &tokens) {
+  const std::vector<Occurrence> &occurrences = file.index.all();
   auto occurrence = occurrences.begin();
   for (Token &token : tokens) {
     while (occurrence != occurrences.end() && occurrence->range.begin < token.range.begin) ++occurrence;
@@ -189,52 +134,26 @@ void refine(const Snapshot &snapshot, std::vector<Token> &tokens) {
 
 }  // namespace
 
-json semanticTokensLegend() {
-  return {{"tokenTypes", kTokenTypeNames}, {"tokenModifiers", kTokenModifierNames}};
+const std::vector<std::string_view> &tokenTypeNames() {
+  static const std::vector<std::string_view> names = {"comment", "function", "variable", "parameter", "label",
+                                                      "type",    "number",   "property", "enumMember", "macro",
+                                                      "string",  "keyword",  "modifier", "operator"};
+  return names;
 }
 
-std::vector<uint32_t> semanticTokens(const Snapshot &snapshot, syntax::PositionEncoding encoding,
-                                     const syntax::TextRange *range) {
-  std::vector<uint32_t> data;
-  if (!snapshot.tree.valid()) return data;
-  std::vector<Token> tokens = queryTokens(snapshot, range);
-  refine(snapshot, tokens);
-  std::string_view text = snapshot.file.text();
-  data.reserve(tokens.size() * 5);
-  // Positions are relative to the previous token: walk the text once,
-  // tracking the line and the column of the last token in `encoding`.
-  uint32_t previousLine = 0, previousColumn = 0, previousOffset = 0;
-  uint32_t line = 0;
-  auto emit = [&](uint32_t begin, uint32_t end, const Classification &classification) {
-    while (line + 1 < snapshot.file.lineCount() && snapshot.file.lineStart(line + 1) <= begin) ++line;
-    uint32_t column = line == previousLine && begin >= previousOffset
-                          ? previousColumn + unitsBetween(text, previousOffset, begin, encoding)
-                          : unitsBetween(text, snapshot.file.lineStart(line), begin, encoding);
-    uint32_t length = unitsBetween(text, begin, end, encoding);
-    if (length == 0) return;
-    data.push_back(line - previousLine);
-    data.push_back(line == previousLine ? column - previousColumn : column);
-    data.push_back(length);
-    data.push_back(classification.type);
-    data.push_back(classification.modifiers);
-    previousLine = line;
-    previousColumn = column;
-    previousOffset = begin;
-  };
-  for (const Token &token : tokens) {
-    uint32_t end = std::min<uint32_t>(token.range.end, static_cast<uint32_t>(text.size()));
-    // A token spanning lines (a string with a line break) is sent a line at
-    // a time: clients need not support multi-line tokens.
-    for (uint32_t begin = token.range.begin; begin < end;) {
-      size_t newline = text.find('\n', begin);
-      uint32_t lineEnd = newline == std::string_view::npos || newline >= end ? end : static_cast<uint32_t>(newline);
-      uint32_t pieceEnd = lineEnd;
-      if (pieceEnd > begin && lineEnd != end && text[pieceEnd - 1] == '\r') --pieceEnd;
-      emit(begin, pieceEnd, token.classification);
-      begin = lineEnd == end ? end : lineEnd + 1;
-    }
-  }
-  return data;
+const std::vector<std::string_view> &tokenModifierNames() {
+  static const std::vector<std::string_view> names = {"declaration", "definition", "defaultLibrary", "readonly"};
+  return names;
 }
 
-}  // namespace shlo::lsp
+std::vector<SemanticToken> semanticTokens(const AnalyzedFile &file, const syntax::TextRange *range) {
+  std::vector<SemanticToken> out;
+  if (!file.tree.valid()) return out;
+  std::vector<Token> tokens = queryTokens(file, range);
+  refine(file, tokens);
+  out.reserve(tokens.size());
+  for (const Token &token : tokens) out.push_back({token.range, token.classification.type, token.classification.modifiers});
+  return out;
+}
+
+}  // namespace shlo::ide

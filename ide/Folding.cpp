@@ -6,59 +6,72 @@
 #include <map>
 #include <memory>
 
-#include "lsp/features/Features.h"
-#include "lsp/features/Queries.h"
+#include "ide/Features.h"
+#include "ide/Queries.h"
 
-namespace shlo::lsp {
+namespace shlo::ide {
 
 namespace {
 
-uint32_t lineOf(const Snapshot &snapshot, uint32_t offset) {
-  return snapshot.file.position(offset, syntax::PositionEncoding::UTF8).line;
+uint32_t lineOf(const syntax::SourceFile &file, uint32_t offset) {
+  return file.position(offset, syntax::PositionEncoding::UTF8).line;
 }
+
+/// The offset just past the text of `line`, before its line break.
+uint32_t lineEnd(const syntax::SourceFile &file, uint32_t line) {
+  return file.lineStart(line) + static_cast<uint32_t>(file.lineText(line).size());
+}
+
+struct LineFold {
+  uint32_t endLine = 0;
+  uint32_t begin = 0;  // Of the folded node.
+};
 
 }  // namespace
 
-json foldingRanges(const Snapshot &snapshot) {
-  json out = json::array();
-  if (!snapshot.tree.valid()) return out;
-  std::string_view text = snapshot.file.text();
-  // Start line -> end line; of folds starting on the same line the longest
-  // is kept (clients take one per line).
-  std::map<uint32_t, uint32_t> folds;
+std::vector<Fold> foldingRanges(const AnalyzedFile &file) {
+  std::vector<Fold> out;
+  if (!file.tree.valid()) return out;
+  const syntax::SourceFile &source = file.file;
+  std::string_view text = source.text();
+  // By start line; of folds starting on the same line the longest is kept
+  // (clients take one per line).
+  std::map<uint32_t, LineFold> folds;
 
   const TSQuery &query = foldsQuery();
   std::unique_ptr<TSQueryCursor, decltype(&ts_query_cursor_delete)> cursor(ts_query_cursor_new(),
                                                                            &ts_query_cursor_delete);
-  ts_query_cursor_exec(cursor.get(), &query, snapshot.tree.root());
+  ts_query_cursor_exec(cursor.get(), &query, file.tree.root());
   TSQueryMatch match;
   while (ts_query_cursor_next_match(cursor.get(), &match)) {
     for (uint16_t i = 0; i < match.capture_count; ++i) {
       syntax::TextRange range = syntax::rangeOf(match.captures[i].node);
       if (range.size() == 0 || range.end > text.size()) continue;
-      uint32_t startLine = lineOf(snapshot, range.begin);
+      uint32_t startLine = lineOf(source, range.begin);
       // Every folded node ends with its closing bracket; the line holding it
       // stays visible (`}` under the folded `{`, `) -> type {` after folded
       // arguments).
-      uint32_t closingLine = lineOf(snapshot, range.end - 1);
+      uint32_t closingLine = lineOf(source, range.end - 1);
       if (closingLine < startLine + 2) continue;
       uint32_t endLine = closingLine - 1;
-      uint32_t &end = folds[startLine];
-      end = std::max(end, endLine);
+      auto [fold, added] = folds.try_emplace(startLine, LineFold{endLine, range.begin});
+      if (!added && endLine > fold->second.endLine) fold->second = {endLine, range.begin};
     }
   }
-  for (const auto &[startLine, endLine] : folds) out.push_back({{"startLine", startLine}, {"endLine", endLine}});
+  for (const auto &[startLine, fold] : folds) {
+    out.push_back({{fold.begin, lineEnd(source, fold.endLine)}, Fold::Kind::Region});
+  }
 
   // Runs of two or more lines holding only a `//` comment.
   uint32_t runStart = 0, runLength = 0;
   auto closeRun = [&] {
     if (runLength >= 2) {
-      out.push_back({{"startLine", runStart}, {"endLine", runStart + runLength - 1}, {"kind", "comment"}});
+      out.push_back({{source.lineStart(runStart), lineEnd(source, runStart + runLength - 1)}, Fold::Kind::Comment});
     }
     runLength = 0;
   };
-  for (uint32_t line = 0; line < snapshot.file.lineCount(); ++line) {
-    std::string_view lineText = snapshot.file.lineText(line);
+  for (uint32_t line = 0; line < source.lineCount(); ++line) {
+    std::string_view lineText = source.lineText(line);
     size_t first = lineText.find_first_not_of(" \t");
     bool comment = first != std::string_view::npos && lineText.substr(first, 2) == "//";
     if (comment) {
@@ -72,4 +85,4 @@ json foldingRanges(const Snapshot &snapshot) {
   return out;
 }
 
-}  // namespace shlo::lsp
+}  // namespace shlo::ide

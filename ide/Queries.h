@@ -5,11 +5,11 @@
 
 #include <tree_sitter/api.h>
 
-namespace shlo::lsp {
+namespace shlo::ide {
 
 /// highlights.scm: how to classify tokens (semantic tokens).
 const TSQuery &highlightsQuery();
 /// folds.scm: which nodes fold (folding ranges).
 const TSQuery &foldsQuery();
 
-}  // namespace shlo::lsp
+}  // namespace shlo::ide
