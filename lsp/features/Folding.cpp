@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "lsp/features/Features.h"
-#include "lsp/features/Queries.h"
+#include "semantic/syntax/Query.h"
 
 namespace shlo::lsp {
 
@@ -27,14 +27,11 @@ json foldingRanges(const Snapshot &snapshot) {
   // is kept (clients take one per line).
   std::map<uint32_t, uint32_t> folds;
 
-  const TSQuery &query = foldsQuery();
-  std::unique_ptr<TSQueryCursor, decltype(&ts_query_cursor_delete)> cursor(ts_query_cursor_new(),
-                                                                           &ts_query_cursor_delete);
-  ts_query_cursor_exec(cursor.get(), &query, snapshot.tree.root());
-  TSQueryMatch match;
-  while (ts_query_cursor_next_match(cursor.get(), &match)) {
-    for (uint16_t i = 0; i < match.capture_count; ++i) {
-      syntax::TextRange range = syntax::rangeOf(match.captures[i].node);
+  syntax::QueryMatches matches(syntax::Query::folds(), snapshot.tree.root());
+  syntax::QueryMatch match;
+  while (matches.next(match)) {
+    for (const syntax::QueryCapture &capture : match.captures) {
+      syntax::TextRange range = capture.range();
       if (range.size() == 0 || range.end > text.size()) continue;
       uint32_t startLine = lineOf(snapshot, range.begin);
       // Every folded node ends with its closing bracket; the line holding it

@@ -41,7 +41,7 @@ std::string stringValue(std::string_view literal) {
   return out;
 }
 
-uint32_t integerValue(TSNode node, std::string_view text) {
+uint32_t integerValue(syntax::Node node, std::string_view text) {
   std::string_view digits = syntax::textOf(node, text);
   uint64_t value = 0;
   for (char c : digits) {
@@ -56,24 +56,24 @@ class LocationReader {
   explicit LocationReader(const Snapshot &snapshot) : snapshot_(snapshot), text_(snapshot.file.text()) {}
 
   /// The top-level `#alias = value` definitions, by name.
-  const std::map<std::string, TSNode, std::less<>> &aliases() {
+  const std::map<std::string, syntax::Node, std::less<>> &aliases() {
     if (!aliasesRead_) {
       aliasesRead_ = true;
-      TSNode root = snapshot_.tree.root();
-      uint32_t count = ts_node_named_child_count(root);
+      syntax::Node root = snapshot_.tree.root();
+      uint32_t count = root.namedChildCount();
       for (uint32_t i = 0; i < count; ++i) {
-        TSNode item = ts_node_named_child(root, i);
+        syntax::Node item = root.namedChild(i);
         if (!syntax::isKind(item, "attribute_alias_definition")) continue;
-        TSNode name = syntax::fieldOf(item, "name");
-        if (!ts_node_is_null(name)) aliases_.emplace(std::string(syntax::textOf(name, text_)), item);
+        syntax::Node name = syntax::fieldOf(item, "name");
+        if (!name.isNull()) aliases_.emplace(std::string(syntax::textOf(name, text_)), item);
       }
     }
     return aliases_;
   }
 
   /// Appends the file locations `node` denotes, following aliases.
-  void collect(TSNode node, std::vector<SourceLocation> &out, int depth = 0) {
-    if (out.size() >= kMaxTargets || ts_node_is_null(node)) return;
+  void collect(syntax::Node node, std::vector<SourceLocation> &out, int depth = 0) {
+    if (out.size() >= kMaxTargets || node.isNull()) return;
     if (syntax::isKind(node, "file_line_col_location")) {
       out.push_back(read(node));
       return;
@@ -85,11 +85,11 @@ class LocationReader {
       if (it != aliases().end()) collect(syntax::fieldOf(it->second, "value"), out, depth + 1);
       return;
     }
-    uint32_t count = ts_node_named_child_count(node);
-    for (uint32_t i = 0; i < count; ++i) collect(ts_node_named_child(node, i), out, depth);
+    uint32_t count = node.namedChildCount();
+    for (uint32_t i = 0; i < count; ++i) collect(node.namedChild(i), out, depth);
   }
 
-  SourceLocation read(TSNode fileLineCol) {
+  SourceLocation read(syntax::Node fileLineCol) {
     return {stringValue(syntax::textOf(syntax::fieldOf(fileLineCol, "file"), text_)),
             integerValue(syntax::fieldOf(fileLineCol, "line"), text_),
             integerValue(syntax::fieldOf(fileLineCol, "column"), text_)};
@@ -99,23 +99,23 @@ class LocationReader {
   const Snapshot &snapshot_;
   std::string_view text_;
   bool aliasesRead_ = false;
-  std::map<std::string, TSNode, std::less<>> aliases_;
+  std::map<std::string, syntax::Node, std::less<>> aliases_;
 };
 
 /// True when the alias `definition` (`#name = value`) defines a location.
-bool definesLocation(TSNode definition) {
-  TSNode value = syntax::fieldOf(definition, "value");
-  return !ts_node_is_null(value) && syntax::isKind(value, "location");
+bool definesLocation(syntax::Node definition) {
+  syntax::Node value = syntax::fieldOf(definition, "value");
+  return !value.isNull() && syntax::isKind(value, "location");
 }
 
 }  // namespace
 
 std::optional<LocationAtCursor> locationAt(const Snapshot &snapshot, uint32_t offset) {
   if (!snapshot.tree.valid()) return std::nullopt;
-  TSNode node = ts_node_named_descendant_for_byte_range(snapshot.tree.root(), offset, offset);
-  TSNode fileNode{}, aliasNode{}, locationNode{}, definitionNode{};
+  syntax::Node node = snapshot.tree.root().namedDescendantFor(offset, offset);
+  syntax::Node fileNode{}, aliasNode{}, locationNode{}, definitionNode{};
   bool haveFile = false, haveAlias = false, haveLocation = false, haveDefinition = false;
-  for (TSNode at = node; !ts_node_is_null(at); at = ts_node_parent(at)) {
+  for (syntax::Node at = node; !at.isNull(); at = at.parent()) {
     if (!haveFile && syntax::isKind(at, "file_line_col_location")) fileNode = at, haveFile = true;
     if (!haveAlias && syntax::isKind(at, "attribute_alias")) aliasNode = at, haveAlias = true;
     if (!haveLocation && syntax::isKind(at, "location")) locationNode = at, haveLocation = true;
