@@ -3,7 +3,8 @@
 #include <iostream>
 #include <set>
 
-#include "lsp/features/Features.h"
+#include "ide/Features.h"
+#include "lsp/ToProtocol.h"
 
 namespace shlo::lsp {
 
@@ -28,12 +29,17 @@ Server::~Server() {
 }
 
 int Server::run() {
-  std::string body;
-  while (!exitRequested_) {
-    Transport::ReadResult result = transport_.read(body);
+  std::string body, error;
+  // A client that closed its end (a failed write) ends the session as the
+  // end of the input does.
+  while (!exitRequested_ && !transport_.peerClosed()) {
+    Transport::ReadResult result = transport_.read(body, &error);
     if (result == Transport::ReadResult::End) break;
     if (result == Transport::ReadResult::Malformed) {
-      log("skipped a message without a valid Content-Length header");
+      // JSON-RPC has no id to answer a message it could not frame; the
+      // transport skips to the next header, so later messages are answered.
+      log("skipped a message: " + error);
+      send(makeErrorResponse(nullptr, ErrorCode::ParseError, "invalid message header: " + error));
       continue;
     }
     handleMessage(body);
@@ -194,17 +200,20 @@ void Server::registerHandlers() {
   handlers_["textDocument/hover"] = [this](const json &params) {
     TextDocumentPositionParams p = positionParamsFromJson(params);
     auto snapshot = snapshotFor(p.uri);
-    return hover(*snapshot, offsetFor(*snapshot, p.position), encoding_, workspace_);
+    return hoverToJson(*snapshot, ide::hover(*snapshot, offsetFor(*snapshot, p.position), resolverFor(*snapshot)),
+                       encoding_);
   };
   handlers_["textDocument/definition"] = [this](const json &params) {
     TextDocumentPositionParams p = positionParamsFromJson(params);
     auto snapshot = snapshotFor(p.uri);
-    return definition(*snapshot, offsetFor(*snapshot, p.position), encoding_, workspace_);
+    return locationsToJson(
+        *snapshot, ide::definition(*snapshot, offsetFor(*snapshot, p.position), resolverFor(*snapshot)), encoding_);
   };
   handlers_["textDocument/declaration"] = [this](const json &params) {
     TextDocumentPositionParams p = positionParamsFromJson(params);
     auto snapshot = snapshotFor(p.uri);
-    return declaration(*snapshot, offsetFor(*snapshot, p.position), encoding_, workspace_);
+    return locationsToJson(
+        *snapshot, ide::declaration(*snapshot, offsetFor(*snapshot, p.position), resolverFor(*snapshot)), encoding_);
   };
   handlers_["textDocument/references"] = [this](const json &params) {
     TextDocumentPositionParams p = positionParamsFromJson(params);
@@ -216,20 +225,21 @@ void Server::registerHandlers() {
       }
     }
     auto snapshot = snapshotFor(p.uri);
-    return references(*snapshot, offsetFor(*snapshot, p.position), includeDeclaration, encoding_);
+    return referencesToJson(*snapshot, ide::references(*snapshot, offsetFor(*snapshot, p.position), includeDeclaration),
+                            encoding_);
   };
   handlers_["textDocument/documentSymbol"] = [this](const json &params) {
     auto snapshot = snapshotFor(documentUriFromJson(params));
-    return documentSymbols(*snapshot, encoding_);
+    return documentSymbolsToJson(*snapshot, ide::documentSymbols(*snapshot), encoding_);
   };
   handlers_["textDocument/documentHighlight"] = [this](const json &params) {
     TextDocumentPositionParams p = positionParamsFromJson(params);
     auto snapshot = snapshotFor(p.uri);
-    return documentHighlights(*snapshot, offsetFor(*snapshot, p.position), encoding_);
+    return highlightsToJson(*snapshot, ide::documentHighlights(*snapshot, offsetFor(*snapshot, p.position)), encoding_);
   };
   handlers_["textDocument/foldingRange"] = [this](const json &params) {
     auto snapshot = snapshotFor(documentUriFromJson(params));
-    return foldingRanges(*snapshot);
+    return foldingRangesToJson(snapshot->file, ide::foldingRanges(*snapshot));
   };
   handlers_["textDocument/semanticTokens/full"] = [this](const json &params) {
     auto snapshot = snapshotFor(documentUriFromJson(params));
@@ -246,7 +256,7 @@ void Server::registerHandlers() {
     // The start must lie in the document; the end clamps to its end.
     syntax::TextRange bytes{offsetFor(*snapshot, range.start), snapshot->file.offset(range.end, encoding_)};
     if (bytes.end < bytes.begin) throw LspError(ErrorCode::InvalidParams, "range ends before it starts");
-    return json{{"data", semanticTokens(*snapshot, encoding_, &bytes)}};
+    return json{{"data", encodeSemanticTokens(snapshot->file, ide::semanticTokens(*snapshot, &bytes), encoding_)}};
   };
   handlers_["workspace/symbol"] = [this](const json &params) {
     std::string query = requireMember(params, "query", json::value_t::string).get<std::string>();
@@ -262,7 +272,10 @@ void Server::registerHandlers() {
       openUris.insert(document->uri());
       if (symbols.size() >= kLimit) continue;
       auto snapshot = document->snapshot([this](const Snapshot &fresh) { publish(fresh); });
-      if (snapshot) workspaceSymbols(*snapshot, query, encoding_, kLimit, symbols);  // Null: closed meanwhile.
+      if (!snapshot) continue;  // Closed meanwhile.
+      for (const ide::WorkspaceSymbol &symbol : ide::workspaceSymbols(*snapshot, query, kLimit - symbols.size())) {
+        symbols.push_back(workspaceSymbolToJson(snapshot->uri, snapshot->file, symbol, encoding_));
+      }
     }
     // Then the files under the workspace folders that are not open.
     workspace_.diskSymbols(query, encoding_, kLimit, openUris, symbols);
@@ -271,7 +284,7 @@ void Server::registerHandlers() {
 }
 
 json Server::semanticTokensResult(const Snapshot &snapshot, const std::string *previousResultId) {
-  std::vector<uint32_t> data = semanticTokens(snapshot, encoding_);
+  std::vector<uint32_t> data = encodeSemanticTokens(snapshot.file, ide::semanticTokens(snapshot), encoding_);
   std::lock_guard<std::mutex> lock(tokensMutex_);
   std::string resultId = std::to_string(nextResultId_++);
   // Closed meanwhile (didClose drops the entry after removing the document,
@@ -382,6 +395,10 @@ std::shared_ptr<const Snapshot> Server::snapshotFor(const std::string &uri) {
       document ? document->snapshot([this](const Snapshot &fresh) { publish(fresh); }) : nullptr;
   if (!snapshot) throw LspError(ErrorCode::InvalidParams, "document is not open: " + uri);
   return snapshot;
+}
+
+ide::FileResolver Server::resolverFor(const Snapshot &snapshot) const {
+  return [this, uri = snapshot.uri](const std::string &file) { return workspace_.resolve(file, uri); };
 }
 
 uint32_t Server::offsetFor(const Snapshot &snapshot, Position position) const {

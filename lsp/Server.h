@@ -1,7 +1,9 @@
 // The server core: reads messages on the calling thread, answers the
 // lifecycle itself, keeps the open documents, and hands every other request
-// to the worker pool. Follows clangd's split: Transport below, Protocol for
-// the messages, features above.
+// to the worker pool. Follows clangd's split: the shared Transport below
+// (protocol/), Protocol for the messages; the work itself is the IDE layer's
+// (ide/Features.h), whose values ToProtocol turns into LSP results. A handler
+// reads the LSP params, calls one ide function and translates its result.
 #pragma once
 
 #include <atomic>
@@ -12,14 +14,19 @@
 #include <string>
 #include <vector>
 
-#include "lsp/Debouncer.h"
+#include "ide/Features.h"
 #include "lsp/Document.h"
 #include "lsp/Protocol.h"
-#include "lsp/Transport.h"
-#include "lsp/WorkerPool.h"
 #include "lsp/Workspace.h"
+#include "protocol/Debouncer.h"
+#include "protocol/Transport.h"
+#include "protocol/WorkerPool.h"
 
 namespace shlo::lsp {
+
+using protocol::Debouncer;
+using protocol::Transport;
+using protocol::WorkerPool;
 
 struct ServerOptions {
   unsigned workerThreads = 4;
@@ -62,6 +69,9 @@ class Server {
   /// The byte offset of `position`; throws InvalidParams when its line is
   /// past the end (a character past the line's end clamps, as LSP says).
   uint32_t offsetFor(const Snapshot &snapshot, Position position) const;
+  /// Resolves the files `loc(...)` locations of the snapshot name: against
+  /// the workspace folders, then the document's directory.
+  ide::FileResolver resolverFor(const Snapshot &snapshot) const;
   /// Analyses the document now if it changed, publishing its diagnostics.
   void analyzeAndPublish(const std::string &uri);
   void publish(const Snapshot &snapshot);

@@ -14,7 +14,7 @@ std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, 
   } else {
     snapshot->analysis = analysis::analyze(parser, source);
   }
-  snapshot->index = SymbolIndex::build(snapshot->module());
+  snapshot->buildIndex();
   return snapshot;
 }
 

@@ -4,9 +4,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "lsp/Snapshot.h"
+#include "ide/Features.h"
+#include "lsp/ToProtocol.h"
 #include "lsp/Uri.h"
-#include "lsp/features/Features.h"
 
 namespace shlo::lsp {
 
@@ -138,9 +138,11 @@ void Workspace::diskSymbols(const std::string &query, syntax::PositionEncoding e
     if (!in) continue;
     std::ostringstream text;
     text << in.rdbuf();
-    std::shared_ptr<const Snapshot> snapshot = buildSnapshot(uri, 0, text.str(), nullptr);
+    std::unique_ptr<ide::AnalyzedFile> file = ide::AnalyzedFile::analyze(uri, text.str());
     IndexedFile entry{modified, size, json::array()};
-    workspaceSymbols(*snapshot, "", encoding, limits_.maxFiles * 100, entry.symbols);
+    for (const ide::WorkspaceSymbol &symbol : ide::workspaceSymbols(*file, "", limits_.maxFiles * 100)) {
+      entry.symbols.push_back(workspaceSymbolToJson(uri, file->file, symbol, encoding));
+    }
     fresh[path.string()] = std::move(entry);
   }
   // Files gone from disk or from the folders leave the cache.
@@ -148,7 +150,7 @@ void Workspace::diskSymbols(const std::string &query, syntax::PositionEncoding e
   for (const auto &[path, file] : index_) {
     for (const json &symbol : file.symbols) {
       if (out.size() >= limit) return;
-      if (fuzzyMatches(query, symbol["name"].get<std::string>())) out.push_back(symbol);
+      if (ide::fuzzyMatches(query, symbol["name"].get<std::string>())) out.push_back(symbol);
     }
   }
 }

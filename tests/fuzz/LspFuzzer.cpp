@@ -14,7 +14,7 @@
 #include <string_view>
 
 #include "lsp/Server.h"
-#include "lsp/Transport.h"
+#include "protocol/Transport.h"
 
 namespace {
 
@@ -49,7 +49,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
 
   static int devNull = open("/dev/null", O_WRONLY);
   std::istringstream in(session);
-  shlo::lsp::Transport transport(in, devNull);
+  shlo::protocol::Transport transport(in, devNull);
   shlo::lsp::ServerOptions options;
   options.workerThreads = 1;
   options.diagnosticsDelay = std::chrono::milliseconds(0);

@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-namespace shlo::lsp {
+namespace shlo::protocol {
 
 /// Runs a callback for a key once no schedule for that key came for a delay:
 /// the diagnostics debounce. One timer thread for all keys.
@@ -44,4 +44,4 @@ class Debouncer {
   std::thread thread_;
 };
 
-}  // namespace shlo::lsp
+}  // namespace shlo::protocol

@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-namespace shlo::lsp {
+namespace shlo::protocol {
 
 class WorkerPool {
  public:
@@ -31,4 +31,4 @@ class WorkerPool {
   std::vector<std::thread> threads_;
 };
 
-}  // namespace shlo::lsp
+}  // namespace shlo::protocol

@@ -1,8 +1,8 @@
-#include "lsp/Debouncer.h"
+#include "protocol/Debouncer.h"
 
 #include <algorithm>
 
-namespace shlo::lsp {
+namespace shlo::protocol {
 
 Debouncer::Debouncer(std::function<void(const std::string &)> fire)
     : fire_(std::move(fire)), thread_([this] { run(); }) {}
@@ -69,4 +69,4 @@ void Debouncer::run() {
   }
 }
 
-}  // namespace shlo::lsp
+}  // namespace shlo::protocol

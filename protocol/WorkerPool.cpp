@@ -1,8 +1,8 @@
-#include "lsp/WorkerPool.h"
+#include "protocol/WorkerPool.h"
 
 #include <algorithm>
 
-namespace shlo::lsp {
+namespace shlo::protocol {
 
 WorkerPool::WorkerPool(unsigned threads) {
   for (unsigned i = 0; i < std::max(1u, threads); ++i) threads_.emplace_back([this] { run(); });
@@ -45,4 +45,4 @@ void WorkerPool::run() {
   }
 }
 
-}  // namespace shlo::lsp
+}  // namespace shlo::protocol

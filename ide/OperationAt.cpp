@@ -1,10 +1,6 @@
-#include "lsp/features/Features.h"
+#include "ide/Features.h"
 
-namespace shlo::lsp {
-
-Range toLspRange(const Snapshot &snapshot, syntax::TextRange range, syntax::PositionEncoding encoding) {
-  return {snapshot.file.position(range.begin, encoding), snapshot.file.position(range.end, encoding)};
-}
+namespace shlo::ide {
 
 const ir::Operation *operationAt(const ir::Module &module, uint32_t offset) {
   const ir::Operation *best = nullptr;
@@ -15,4 +11,4 @@ const ir::Operation *operationAt(const ir::Module &module, uint32_t offset) {
   return best;
 }
 
-}  // namespace shlo::lsp
+}  // namespace shlo::ide

@@ -1,8 +1,8 @@
-#include "lsp/SymbolIndex.h"
+#include "ide/SymbolIndex.h"
 
 #include <algorithm>
 
-namespace shlo::lsp {
+namespace shlo::ide {
 
 namespace {
 
@@ -69,4 +69,4 @@ std::vector<const Occurrence *> SymbolIndex::sameAs(const Occurrence &target) co
   return out;
 }
 
-}  // namespace shlo::lsp
+}  // namespace shlo::ide

@@ -1,17 +1,11 @@
-// workspace/symbol: the functions of one open document whose names match
-// the query; the server gathers them over every open document.
+// Workspace symbols: the functions of one file whose names match the query;
+// the front end gathers them over every file.
 #include <cctype>
 #include <functional>
 
-#include "lsp/features/Features.h"
+#include "ide/Features.h"
 
-namespace shlo::lsp {
-
-namespace {
-
-constexpr int kFunction = 12;  // LSP SymbolKind.
-
-}  // namespace
+namespace shlo::ide {
 
 bool fuzzyMatches(std::string_view query, std::string_view name) {
   size_t at = 0;
@@ -24,8 +18,8 @@ bool fuzzyMatches(std::string_view query, std::string_view name) {
   return true;
 }
 
-void workspaceSymbols(const Snapshot &snapshot, const std::string &query, syntax::PositionEncoding encoding,
-                      size_t limit, json &out) {
+std::vector<WorkspaceSymbol> workspaceSymbols(const AnalyzedFile &file, std::string_view query, size_t limit) {
+  std::vector<WorkspaceSymbol> out;
   // Walks modules and ops with regions, passing down the innermost module
   // (its name is the functions' containerName).
   std::function<void(const std::vector<ir::Operation *> &, const ir::Operation *)> visit =
@@ -36,12 +30,8 @@ void workspaceSymbols(const Snapshot &snapshot, const std::string &query, syntax
             const ir::Attribute *name = op->attribute("sym_name");
             if (!name || !fuzzyMatches(query, name->text)) continue;
             syntax::TextRange range = name->range.size() > 0 ? name->range : op->range;
-            json symbol = {{"name", name->text},
-                           {"kind", kFunction},
-                           {"location", makeLocation(snapshot.uri, toLspRange(snapshot, range, encoding))}};
             const ir::Attribute *moduleName = module ? module->attribute("sym_name") : nullptr;
-            if (moduleName) symbol["containerName"] = "@" + moduleName->text;
-            out.push_back(std::move(symbol));
+            out.push_back({name->text, moduleName ? "@" + moduleName->text : std::string(), range});
             continue;  // Functions hold no functions.
           }
           const ir::Operation *inner = op->name == "builtin.module" ? op : module;
@@ -51,7 +41,8 @@ void workspaceSymbols(const Snapshot &snapshot, const std::string &query, syntax
           }
         }
       };
-  visit(snapshot.module().topLevel, nullptr);
+  visit(file.module().topLevel, nullptr);
+  return out;
 }
 
-}  // namespace shlo::lsp
+}  // namespace shlo::ide

@@ -9,7 +9,7 @@
 
 #include "semantic/ir/IR.h"
 
-namespace shlo::lsp {
+namespace shlo::ide {
 
 struct Occurrence {
   enum class Kind { ValueDefinition, ValueUse, SymbolDefinition, SymbolUse };
@@ -39,4 +39,4 @@ class SymbolIndex {
   std::vector<Occurrence> occurrences_;
 };
 
-}  // namespace shlo::lsp
+}  // namespace shlo::ide

@@ -2,21 +2,20 @@
 #include <cctype>
 #include <sstream>
 
-#include "lsp/Workspace.h"
-#include "lsp/features/Features.h"
+#include "ide/Features.h"
 #include "semantic/verify/SpecTables.h"
 #include "semantic/verify/OpRegistry.h"
 #include "semantic/verify/Verifier.h"
 
-namespace shlo::lsp {
+namespace shlo::ide {
 
 namespace {
 
 std::string typeText(const ir::Type &type) { return type.valid() ? type.str() : "?"; }
 
 /// "line 3" (1-based, as editors show lines).
-std::string lineOf(const Snapshot &snapshot, uint32_t offset) {
-  return "line " + std::to_string(snapshot.file.position(offset, syntax::PositionEncoding::UTF8).line + 1);
+std::string lineOf(const AnalyzedFile &file, uint32_t offset) {
+  return "line " + std::to_string(file.file.position(offset, syntax::PositionEncoding::UTF8).line + 1);
 }
 
 std::string functionName(const ir::Operation *op) {
@@ -24,7 +23,7 @@ std::string functionName(const ir::Operation *op) {
   return name ? "@" + name->text : "";
 }
 
-std::string describeDefinition(const Snapshot &snapshot, const ir::Value &value) {
+std::string describeDefinition(const AnalyzedFile &file, const ir::Value &value) {
   std::ostringstream out;
   if (value.isBlockArgument()) {
     const ir::Block *block = value.ownerBlock;
@@ -41,14 +40,14 @@ std::string describeDefinition(const Snapshot &snapshot, const ir::Value &value)
   } else {
     out << "a value";
   }
-  out << ", defined at " << lineOf(snapshot, value.range.begin);
+  out << ", defined at " << lineOf(file, value.range.begin);
   return out.str();
 }
 
-std::string valueHover(const Snapshot &snapshot, const ir::Value &value) {
+std::string valueHover(const AnalyzedFile &file, const ir::Value &value) {
   std::ostringstream out;
   out << "```mlir\n" << value.name << " : " << typeText(value.type) << "\n```\n\n";
-  out << describeDefinition(snapshot, value) << "\n\n";
+  out << describeDefinition(file, value) << "\n\n";
   size_t uses = value.uses.size();
   out << uses << (uses == 1 ? " use" : " uses");
   if (const ir::Operation *op = value.definingOp) {
@@ -61,10 +60,10 @@ std::string valueHover(const Snapshot &snapshot, const ir::Value &value) {
   return out.str();
 }
 
-std::string symbolHover(const Snapshot &snapshot, const std::string &symbol) {
+std::string symbolHover(const AnalyzedFile &file, const std::string &symbol) {
   std::ostringstream out;
-  auto it = snapshot.module().functions.find(symbol);
-  if (it == snapshot.module().functions.end()) {
+  auto it = file.module().functions.find(symbol);
+  if (it == file.module().functions.end()) {
     out << "`@" << symbol << "`: undefined symbol";
     return out.str();
   }
@@ -74,10 +73,10 @@ std::string symbolHover(const Snapshot &snapshot, const std::string &symbol) {
   if (type && type->type) out << " : " << typeText(*type->type);
   out << "\n```\n\n";
   size_t calls = 0;
-  for (const Occurrence &occurrence : snapshot.index.all()) {
+  for (const Occurrence &occurrence : file.index.all()) {
     calls += occurrence.kind == Occurrence::Kind::SymbolUse && occurrence.symbol == symbol;
   }
-  out << "defined at " << lineOf(snapshot, function->range.begin) << "; " << calls
+  out << "defined at " << lineOf(file, function->range.begin) << "; " << calls
       << (calls == 1 ? " reference" : " references");
   return out.str();
 }
@@ -191,7 +190,7 @@ const ir::NamedAttribute *attributeAt(const ir::Operation &op, uint32_t offset) 
   return nullptr;
 }
 
-std::string locationHover(const Snapshot &snapshot, const LocationAtCursor &at, const Workspace &workspace) {
+std::string locationHover(const LocationAtCursor &at, const FileResolver &resolve) {
   constexpr size_t kMaxShown = 8;
   std::ostringstream out;
   if (!at.alias.empty()) out << "`" << at.alias << "`" << (at.aliasDefinition ? "" : ": undefined alias");
@@ -203,41 +202,35 @@ std::string locationHover(const Snapshot &snapshot, const LocationAtCursor &at, 
   for (size_t i = 0; i < at.targets.size() && i < kMaxShown; ++i) {
     const SourceLocation &target = at.targets[i];
     out << "\n- `" << target.file << ":" << target.line << ":" << target.column << "`";
-    std::optional<std::string> path = workspace.resolve(target.file, snapshot.uri);
+    std::optional<std::string> path = resolve(target.file);
     out << (path ? " → `" + *path + "`" : std::string(" (file not found)"));
   }
   if (at.targets.size() > kMaxShown) out << "\n- …";
   return out.str();
 }
 
-json makeHover(const Snapshot &snapshot, const std::string &markdown, syntax::TextRange range,
-               syntax::PositionEncoding encoding) {
-  return {{"contents", {{"kind", "markdown"}, {"value", markdown}}},
-          {"range", toJson(toLspRange(snapshot, range, encoding))}};
-}
-
 }  // namespace
 
-json hover(const Snapshot &snapshot, uint32_t offset, syntax::PositionEncoding encoding, const Workspace &workspace) {
-  if (const Occurrence *occurrence = snapshot.index.at(offset)) {
-    if (occurrence->isValue()) return makeHover(snapshot, valueHover(snapshot, *occurrence->value), occurrence->range, encoding);
-    return makeHover(snapshot, symbolHover(snapshot, occurrence->symbol), occurrence->range, encoding);
+std::optional<HoverResult> hover(const AnalyzedFile &file, uint32_t offset, const FileResolver &resolve) {
+  if (const Occurrence *occurrence = file.index.at(offset)) {
+    if (occurrence->isValue()) return HoverResult{valueHover(file, *occurrence->value), occurrence->range};
+    return HoverResult{symbolHover(file, occurrence->symbol), occurrence->range};
   }
-  if (std::optional<LocationAtCursor> at = locationAt(snapshot, offset)) {
-    return makeHover(snapshot, locationHover(snapshot, *at, workspace), at->range, encoding);
+  if (std::optional<LocationAtCursor> at = locationAt(file, offset)) {
+    return HoverResult{locationHover(*at, resolve), at->range};
   }
-  const ir::Operation *op = operationAt(snapshot.module(), offset);
-  if (!op) return nullptr;
+  const ir::Operation *op = operationAt(file.module(), offset);
+  if (!op) return std::nullopt;
   if (const ir::NamedAttribute *attribute = attributeAt(*op, offset)) {
     syntax::TextRange range = attribute->nameRange.contains(offset) ? attribute->nameRange : attribute->value.range;
-    return makeHover(snapshot, attributeHover(*op, *attribute), range, encoding);
+    return HoverResult{attributeHover(*op, *attribute), range};
   }
   // Inside an op's region but on no op of it: nothing to say.
   for (const ir::Region *region : op->regions) {
-    if (!region->implicit && region->range.contains(offset)) return nullptr;
+    if (!region->implicit && region->range.contains(offset)) return std::nullopt;
   }
   syntax::TextRange range = op->nameRange.size() > 0 ? op->nameRange : op->range;
-  return makeHover(snapshot, operationHover(*op, snapshot.file.text()), range, encoding);
+  return HoverResult{operationHover(*op, file.file.text()), range};
 }
 
-}  // namespace shlo::lsp
+}  // namespace shlo::ide

@@ -2,15 +2,12 @@
 // `#loc3 = loc(...)` at the end of a file, and the nested forms
 // (`callsite(... at ...)`, `fused[...]`, `"name"(...)`). Definition jumps to
 // the files they name; declaration jumps to an alias's definition.
-#include "lsp/features/Features.h"
+#include "ide/Features.h"
 
 #include <algorithm>
 #include <map>
 
-#include "lsp/Uri.h"
-#include "lsp/Workspace.h"
-
-namespace shlo::lsp {
+namespace shlo::ide {
 
 namespace {
 
@@ -53,13 +50,13 @@ uint32_t integerValue(syntax::Node node, std::string_view text) {
 
 class LocationReader {
  public:
-  explicit LocationReader(const Snapshot &snapshot) : snapshot_(snapshot), text_(snapshot.file.text()) {}
+  explicit LocationReader(const AnalyzedFile &file) : file_(file), text_(file.file.text()) {}
 
   /// The top-level `#alias = value` definitions, by name.
   const std::map<std::string, syntax::Node, std::less<>> &aliases() {
     if (!aliasesRead_) {
       aliasesRead_ = true;
-      syntax::Node root = snapshot_.tree.root();
+      syntax::Node root = file_.tree.root();
       uint32_t count = root.namedChildCount();
       for (uint32_t i = 0; i < count; ++i) {
         syntax::Node item = root.namedChild(i);
@@ -96,7 +93,7 @@ class LocationReader {
   }
 
  private:
-  const Snapshot &snapshot_;
+  const AnalyzedFile &file_;
   std::string_view text_;
   bool aliasesRead_ = false;
   std::map<std::string, syntax::Node, std::less<>> aliases_;
@@ -110,9 +107,9 @@ bool definesLocation(syntax::Node definition) {
 
 }  // namespace
 
-std::optional<LocationAtCursor> locationAt(const Snapshot &snapshot, uint32_t offset) {
-  if (!snapshot.tree.valid()) return std::nullopt;
-  syntax::Node node = snapshot.tree.root().namedDescendantFor(offset, offset);
+std::optional<LocationAtCursor> locationAt(const AnalyzedFile &file, uint32_t offset) {
+  if (!file.tree.valid()) return std::nullopt;
+  syntax::Node node = file.tree.root().namedDescendantFor(offset, offset);
   syntax::Node fileNode{}, aliasNode{}, locationNode{}, definitionNode{};
   bool haveFile = false, haveAlias = false, haveLocation = false, haveDefinition = false;
   for (syntax::Node at = node; !at.isNull(); at = at.parent()) {
@@ -125,7 +122,7 @@ std::optional<LocationAtCursor> locationAt(const Snapshot &snapshot, uint32_t of
     }
     if (syntax::isKind(at, "operation")) break;  // Locations do not hold ops.
   }
-  LocationReader reader(snapshot);
+  LocationReader reader(file);
   LocationAtCursor result;
   if (haveFile) {
     result.range = syntax::rangeOf(fileNode);
@@ -135,7 +132,7 @@ std::optional<LocationAtCursor> locationAt(const Snapshot &snapshot, uint32_t of
   if (haveAlias && haveLocation) {
     // `loc(#loc3)`: the alias stands for the location it is defined as.
     result.range = syntax::rangeOf(aliasNode);
-    result.alias = std::string(syntax::textOf(aliasNode, snapshot.file.text()));
+    result.alias = std::string(syntax::textOf(aliasNode, file.file.text()));
     auto it = reader.aliases().find(result.alias);
     if (it != reader.aliases().end()) result.aliasDefinition = syntax::rangeOf(syntax::fieldOf(it->second, "name"));
     reader.collect(aliasNode, result.targets);
@@ -144,7 +141,7 @@ std::optional<LocationAtCursor> locationAt(const Snapshot &snapshot, uint32_t of
   if (haveAlias && haveDefinition && definesLocation(definitionNode)) {
     // The name of `#loc3 = loc(...)` itself.
     result.range = syntax::rangeOf(aliasNode);
-    result.alias = std::string(syntax::textOf(aliasNode, snapshot.file.text()));
+    result.alias = std::string(syntax::textOf(aliasNode, file.file.text()));
     result.aliasDefinition = result.range;
     reader.collect(syntax::fieldOf(definitionNode, "value"), result.targets);
     return result;
@@ -158,18 +155,18 @@ std::optional<LocationAtCursor> locationAt(const Snapshot &snapshot, uint32_t of
   return std::nullopt;
 }
 
-std::vector<json> resolveLocations(const Snapshot &snapshot, const LocationAtCursor &at, const Workspace &workspace) {
-  std::vector<json> locations;
+std::vector<NavigationTarget> resolveLocations(const LocationAtCursor &at, const FileResolver &resolve) {
+  std::vector<NavigationTarget> locations;
   for (const SourceLocation &target : at.targets) {
-    std::optional<std::string> path = workspace.resolve(target.file, snapshot.uri);
+    std::optional<std::string> path = resolve(target.file);
     if (!path) continue;
     // MLIR counts lines and columns from 1; 0 means unknown. The column is
     // taken as a character count without reading the file.
-    Position position{target.line > 0 ? target.line - 1 : 0, target.column > 0 ? target.column - 1 : 0};
-    json location = makeLocation(fileUriFromPath(*path), Range{position, position});
+    NavigationTarget location{*path, {}, target.line > 0 ? target.line - 1 : 0,
+                              target.column > 0 ? target.column - 1 : 0};
     if (std::find(locations.begin(), locations.end(), location) == locations.end()) locations.push_back(location);
   }
   return locations;
 }
 
-}  // namespace shlo::lsp
+}  // namespace shlo::ide

@@ -8,9 +8,9 @@
 #include <limits>
 #include <sstream>
 
-#include "lsp/features/Features.h"
+#include "ide/Features.h"
 
-namespace shlo::lsp {
+namespace shlo::ide {
 
 namespace {
 
@@ -188,4 +188,4 @@ std::string constantPreview(const ir::Attribute &attribute, size_t maxElements) 
   return out.str();
 }
 
-}  // namespace shlo::lsp
+}  // namespace shlo::ide
