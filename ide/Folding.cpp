@@ -38,7 +38,7 @@ std::vector<Fold> foldingRanges(const AnalyzedFile &file) {
   // (clients take one per line).
   std::map<uint32_t, LineFold> folds;
 
-  syntax::QueryMatches matches(syntax::Query::folds(), file.tree.root());
+  syntax::QueryMatches matches(syntax::Query::folds(), file.tree.root(), text);
   syntax::QueryMatch match;
   while (matches.next(match)) {
     for (const syntax::QueryCapture &capture : match.captures) {

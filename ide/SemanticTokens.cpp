@@ -73,7 +73,7 @@ struct Token {
 /// captures of the same node the first pattern.
 std::vector<Token> queryTokens(const AnalyzedFile &file, const syntax::TextRange *range) {
   const std::vector<Classification> &classes = captureClasses();
-  syntax::QueryMatches matches(syntax::Query::highlights(), file.tree.root(), range);
+  syntax::QueryMatches matches(syntax::Query::highlights(), file.tree.root(), file.file.text(), range);
   std::vector<Token> tokens;
   syntax::QueryMatch match;
   while (matches.next(match)) {

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <vector>
 
+#include "semantic/syntax/Limits.h"
 #include "semantic/syntax/Node.h"
 
 namespace shlo::syntax {
@@ -51,15 +52,26 @@ class QueryMatches {
   /// With `range`, only matches intersecting [range.begin, range.end) (and,
   /// as tree-sitter does, some that merely start before it).
   QueryMatches(const Query &query, Node root, const TextRange *range = nullptr);
+  /// The same, given the text the tree was parsed from: a scan of its
+  /// brackets (far cheaper than walking the tree) tells whether the tree may
+  /// be too deep to query, and only then is the tree walked to find out.
+  QueryMatches(const Query &query, Node root, std::string_view text, const TextRange *range = nullptr);
   ~QueryMatches();
   QueryMatches(const QueryMatches &) = delete;
   QueryMatches &operator=(const QueryMatches &) = delete;
 
   /// Fills `match` with the next match; false when there are no more.
   bool next(QueryMatch &match);
+  /// A tree nesting deeper than this many nodes (about four per level of
+  /// kMaxNestingDepth) gets no matches at all: see tooDeep().
+  static constexpr uint32_t kMaxDepth = 4 * kMaxNestingDepth;
+  /// True when the tree was too deep to query (no matches were produced).
+  bool tooDeep() const { return tooDeep_; }
 
  private:
+  QueryMatches(const Query &query, Node root, const TextRange *range, bool mayBeDeep);
   TSQueryCursor *cursor_;
+  bool tooDeep_ = false;
 };
 
 }  // namespace shlo::syntax
