@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <map>
 
+#include "semantic/syntax/Limits.h"
+
 namespace shlo::ide {
 
 namespace {
@@ -69,8 +71,10 @@ class LocationReader {
   }
 
   /// Appends the file locations `node` denotes, following aliases.
-  void collect(syntax::Node node, std::vector<SourceLocation> &out, int depth = 0) {
-    if (out.size() >= kMaxTargets || node.isNull()) return;
+  void collect(syntax::Node node, std::vector<SourceLocation> &out, int depth = 0, int nesting = 0) {
+    // Nesting beyond the limit (lowering reports it) is not followed: the
+    // recursion would overflow the stack on 100k nested names.
+    if (out.size() >= kMaxTargets || node.isNull() || nesting > syntax::kMaxNestingDepth) return;
     if (syntax::isKind(node, "file_line_col_location")) {
       out.push_back(read(node));
       return;
@@ -79,11 +83,11 @@ class LocationReader {
       // A chain of aliases ends; a cycle is cut by the depth.
       if (depth >= kMaxAliasDepth) return;
       auto it = aliases().find(syntax::textOf(node, text_));
-      if (it != aliases().end()) collect(syntax::fieldOf(it->second, "value"), out, depth + 1);
+      if (it != aliases().end()) collect(syntax::fieldOf(it->second, "value"), out, depth + 1, nesting + 1);
       return;
     }
     uint32_t count = node.namedChildCount();
-    for (uint32_t i = 0; i < count; ++i) collect(node.namedChild(i), out, depth);
+    for (uint32_t i = 0; i < count; ++i) collect(node.namedChild(i), out, depth, nesting + 1);
   }
 
   SourceLocation read(syntax::Node fileLineCol) {
@@ -112,7 +116,10 @@ std::optional<LocationAtCursor> locationAt(const AnalyzedFile &file, uint32_t of
   syntax::Node node = file.tree.root().namedDescendantFor(offset, offset);
   syntax::Node fileNode{}, aliasNode{}, locationNode{}, definitionNode{};
   bool haveFile = false, haveAlias = false, haveLocation = false, haveDefinition = false;
+  // Each parent() costs the depth: past the nesting limit, nothing.
+  int ancestors = 0;
   for (syntax::Node at = node; !at.isNull(); at = at.parent()) {
+    if (++ancestors > 4 * syntax::kMaxNestingDepth) return std::nullopt;
     if (!haveFile && syntax::isKind(at, "file_line_col_location")) fileNode = at, haveFile = true;
     if (!haveAlias && syntax::isKind(at, "attribute_alias")) aliasNode = at, haveAlias = true;
     if (!haveLocation && syntax::isKind(at, "location")) locationNode = at, haveLocation = true;
