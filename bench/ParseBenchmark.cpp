@@ -47,9 +47,9 @@ void reparseAfterEdit(benchmark::State &state, const std::string &relative) {
   shlo::syntax::SyntaxTree base = parser.parse(text);
   for (auto _ : state) {
     state.PauseTiming();
-    shlo::syntax::SyntaxTree tree(ts_tree_copy(base.get()));
-    TSInputEdit edit{};
-    edit.start_byte = edit.old_end_byte = edit.new_end_byte = static_cast<uint32_t>(at);
+    shlo::syntax::SyntaxTree tree = base.copy();
+    shlo::syntax::InputEdit edit{};
+    edit.startByte = edit.oldEndByte = edit.newEndByte = static_cast<uint32_t>(at);
     tree.edit(edit);  // Same-length replacement: positions unchanged.
     state.ResumeTiming();
     shlo::syntax::SyntaxTree updated = parser.parse(text, &tree);

@@ -35,7 +35,7 @@ std::string dialectOf(std::string_view name) {
 void printSummary(const syntax::SourceFile &file, const syntax::SyntaxTree &tree, size_t errors, double seconds) {
   std::map<std::string, size_t> byDialect;
   size_t operations = 0, functions = 0;
-  syntax::forEachOperation(tree, [&](TSNode op) {
+  syntax::forEachOperation(tree, [&](syntax::Node op) {
     std::string_view name = syntax::textOf(syntax::fieldOf(op, "name"), file.text());
     ++operations;
     if (name == "func.func" || name == "ml_program.func" || name == "\"func.func\"") ++functions;

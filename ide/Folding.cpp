@@ -7,7 +7,7 @@
 #include <memory>
 
 #include "ide/Features.h"
-#include "ide/Queries.h"
+#include "semantic/syntax/Query.h"
 
 namespace shlo::ide {
 
@@ -38,14 +38,11 @@ std::vector<Fold> foldingRanges(const AnalyzedFile &file) {
   // (clients take one per line).
   std::map<uint32_t, LineFold> folds;
 
-  const TSQuery &query = foldsQuery();
-  std::unique_ptr<TSQueryCursor, decltype(&ts_query_cursor_delete)> cursor(ts_query_cursor_new(),
-                                                                           &ts_query_cursor_delete);
-  ts_query_cursor_exec(cursor.get(), &query, file.tree.root());
-  TSQueryMatch match;
-  while (ts_query_cursor_next_match(cursor.get(), &match)) {
-    for (uint16_t i = 0; i < match.capture_count; ++i) {
-      syntax::TextRange range = syntax::rangeOf(match.captures[i].node);
+  syntax::QueryMatches matches(syntax::Query::folds(), file.tree.root(), text);
+  syntax::QueryMatch match;
+  while (matches.next(match)) {
+    for (const syntax::QueryCapture &capture : match.captures) {
+      syntax::TextRange range = capture.range();
       if (range.size() == 0 || range.end > text.size()) continue;
       uint32_t startLine = lineOf(source, range.begin);
       // Every folded node ends with its closing bracket; the line holding it

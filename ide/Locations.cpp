@@ -7,6 +7,8 @@
 #include <algorithm>
 #include <map>
 
+#include "semantic/syntax/Limits.h"
+
 namespace shlo::ide {
 
 namespace {
@@ -38,7 +40,7 @@ std::string stringValue(std::string_view literal) {
   return out;
 }
 
-uint32_t integerValue(TSNode node, std::string_view text) {
+uint32_t integerValue(syntax::Node node, std::string_view text) {
   std::string_view digits = syntax::textOf(node, text);
   uint64_t value = 0;
   for (char c : digits) {
@@ -53,24 +55,26 @@ class LocationReader {
   explicit LocationReader(const AnalyzedFile &file) : file_(file), text_(file.file.text()) {}
 
   /// The top-level `#alias = value` definitions, by name.
-  const std::map<std::string, TSNode, std::less<>> &aliases() {
+  const std::map<std::string, syntax::Node, std::less<>> &aliases() {
     if (!aliasesRead_) {
       aliasesRead_ = true;
-      TSNode root = file_.tree.root();
-      uint32_t count = ts_node_named_child_count(root);
+      syntax::Node root = file_.tree.root();
+      uint32_t count = root.namedChildCount();
       for (uint32_t i = 0; i < count; ++i) {
-        TSNode item = ts_node_named_child(root, i);
+        syntax::Node item = root.namedChild(i);
         if (!syntax::isKind(item, "attribute_alias_definition")) continue;
-        TSNode name = syntax::fieldOf(item, "name");
-        if (!ts_node_is_null(name)) aliases_.emplace(std::string(syntax::textOf(name, text_)), item);
+        syntax::Node name = syntax::fieldOf(item, "name");
+        if (!name.isNull()) aliases_.emplace(std::string(syntax::textOf(name, text_)), item);
       }
     }
     return aliases_;
   }
 
   /// Appends the file locations `node` denotes, following aliases.
-  void collect(TSNode node, std::vector<SourceLocation> &out, int depth = 0) {
-    if (out.size() >= kMaxTargets || ts_node_is_null(node)) return;
+  void collect(syntax::Node node, std::vector<SourceLocation> &out, int depth = 0, int nesting = 0) {
+    // Nesting beyond the limit (lowering reports it) is not followed: the
+    // recursion would overflow the stack on 100k nested names.
+    if (out.size() >= kMaxTargets || node.isNull() || nesting > syntax::kMaxNestingDepth) return;
     if (syntax::isKind(node, "file_line_col_location")) {
       out.push_back(read(node));
       return;
@@ -79,14 +83,14 @@ class LocationReader {
       // A chain of aliases ends; a cycle is cut by the depth.
       if (depth >= kMaxAliasDepth) return;
       auto it = aliases().find(syntax::textOf(node, text_));
-      if (it != aliases().end()) collect(syntax::fieldOf(it->second, "value"), out, depth + 1);
+      if (it != aliases().end()) collect(syntax::fieldOf(it->second, "value"), out, depth + 1, nesting + 1);
       return;
     }
-    uint32_t count = ts_node_named_child_count(node);
-    for (uint32_t i = 0; i < count; ++i) collect(ts_node_named_child(node, i), out, depth);
+    uint32_t count = node.namedChildCount();
+    for (uint32_t i = 0; i < count; ++i) collect(node.namedChild(i), out, depth, nesting + 1);
   }
 
-  SourceLocation read(TSNode fileLineCol) {
+  SourceLocation read(syntax::Node fileLineCol) {
     return {stringValue(syntax::textOf(syntax::fieldOf(fileLineCol, "file"), text_)),
             integerValue(syntax::fieldOf(fileLineCol, "line"), text_),
             integerValue(syntax::fieldOf(fileLineCol, "column"), text_)};
@@ -96,23 +100,26 @@ class LocationReader {
   const AnalyzedFile &file_;
   std::string_view text_;
   bool aliasesRead_ = false;
-  std::map<std::string, TSNode, std::less<>> aliases_;
+  std::map<std::string, syntax::Node, std::less<>> aliases_;
 };
 
 /// True when the alias `definition` (`#name = value`) defines a location.
-bool definesLocation(TSNode definition) {
-  TSNode value = syntax::fieldOf(definition, "value");
-  return !ts_node_is_null(value) && syntax::isKind(value, "location");
+bool definesLocation(syntax::Node definition) {
+  syntax::Node value = syntax::fieldOf(definition, "value");
+  return !value.isNull() && syntax::isKind(value, "location");
 }
 
 }  // namespace
 
 std::optional<LocationAtCursor> locationAt(const AnalyzedFile &file, uint32_t offset) {
   if (!file.tree.valid()) return std::nullopt;
-  TSNode node = ts_node_named_descendant_for_byte_range(file.tree.root(), offset, offset);
-  TSNode fileNode{}, aliasNode{}, locationNode{}, definitionNode{};
+  syntax::Node node = file.tree.root().namedDescendantFor(offset, offset);
+  syntax::Node fileNode{}, aliasNode{}, locationNode{}, definitionNode{};
   bool haveFile = false, haveAlias = false, haveLocation = false, haveDefinition = false;
-  for (TSNode at = node; !ts_node_is_null(at); at = ts_node_parent(at)) {
+  // Each parent() costs the depth: past the nesting limit, nothing.
+  int ancestors = 0;
+  for (syntax::Node at = node; !at.isNull(); at = at.parent()) {
+    if (++ancestors > 4 * syntax::kMaxNestingDepth) return std::nullopt;
     if (!haveFile && syntax::isKind(at, "file_line_col_location")) fileNode = at, haveFile = true;
     if (!haveAlias && syntax::isKind(at, "attribute_alias")) aliasNode = at, haveAlias = true;
     if (!haveLocation && syntax::isKind(at, "location")) locationNode = at, haveLocation = true;

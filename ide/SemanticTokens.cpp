@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "ide/Features.h"
-#include "ide/Queries.h"
+#include "semantic/syntax/Query.h"
 
 namespace shlo::ide {
 
@@ -54,13 +54,9 @@ Classification classify(std::string_view capture) {
 /// The classification of each capture id of the highlights query.
 const std::vector<Classification> &captureClasses() {
   static const std::vector<Classification> classes = [] {
-    const TSQuery &query = highlightsQuery();
+    const syntax::Query &query = syntax::Query::highlights();
     std::vector<Classification> out;
-    for (uint32_t id = 0; id < ts_query_capture_count(&query); ++id) {
-      uint32_t length = 0;
-      const char *name = ts_query_capture_name_for_id(&query, id, &length);
-      out.push_back(classify(std::string_view(name, length)));
-    }
+    for (uint32_t id = 0; id < query.captureCount(); ++id) out.push_back(classify(query.captureName(id)));
     return out;
   }();
   return classes;
@@ -76,17 +72,12 @@ struct Token {
 /// captures the outer one wins (`complex<f32>` is one type token), of
 /// captures of the same node the first pattern.
 std::vector<Token> queryTokens(const AnalyzedFile &file, const syntax::TextRange *range) {
-  const TSQuery &query = highlightsQuery();
   const std::vector<Classification> &classes = captureClasses();
-  std::unique_ptr<TSQueryCursor, decltype(&ts_query_cursor_delete)> cursor(ts_query_cursor_new(),
-                                                                           &ts_query_cursor_delete);
-  if (range) ts_query_cursor_set_byte_range(cursor.get(), range->begin, range->end);
-  ts_query_cursor_exec(cursor.get(), &query, file.tree.root());
+  syntax::QueryMatches matches(syntax::Query::highlights(), file.tree.root(), file.file.text(), range);
   std::vector<Token> tokens;
-  TSQueryMatch match;
-  while (ts_query_cursor_next_match(cursor.get(), &match)) {
-    for (uint16_t i = 0; i < match.capture_count; ++i) {
-      const TSQueryCapture &capture = match.captures[i];
+  syntax::QueryMatch match;
+  while (matches.next(match)) {
+    for (const syntax::QueryCapture &capture : match.captures) {
       Classification classification = classes[capture.index];
       if (classification.type == kSkip) continue;
       syntax::TextRange nodeRange = syntax::rangeOf(capture.node);
@@ -94,7 +85,7 @@ std::vector<Token> queryTokens(const AnalyzedFile &file, const syntax::TextRange
       // The cursor's byte range also lets through matches that merely
       // start before it; keep what intersects the range.
       if (range && (nodeRange.end <= range->begin || nodeRange.begin >= range->end)) continue;
-      tokens.push_back({nodeRange, match.pattern_index, classification});
+      tokens.push_back({nodeRange, match.pattern, classification});
     }
   }
   std::sort(tokens.begin(), tokens.end(), [](const Token &a, const Token &b) {

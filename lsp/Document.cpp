@@ -7,8 +7,8 @@ namespace shlo::lsp {
 namespace {
 
 syntax::SyntaxTree copyOf(const syntax::SyntaxTree &tree) {
-  // ts_tree_copy shares the nodes (reference counted): cheap.
-  return tree.valid() ? syntax::SyntaxTree(ts_tree_copy(tree.get())) : syntax::SyntaxTree();
+  // A copy shares the nodes (reference counted): cheap.
+  return tree.copy();
 }
 
 }  // namespace
@@ -25,7 +25,7 @@ void Document::applyChanges(int64_t version, const std::vector<TextDocumentConte
       tree_ = syntax::SyntaxTree();  // Nothing to reuse.
       edits_.clear();
     } else {
-      TSInputEdit edit = applyChange(text_, *change.range, change.text, encoding);
+      syntax::InputEdit edit = applyChange(text_, *change.range, change.text, encoding);
       if (tree_.valid()) {
         tree_.edit(edit);
         edits_.push_back(edit);
@@ -43,7 +43,7 @@ std::shared_ptr<const Snapshot> Document::snapshot(const std::function<void(cons
   std::string text;
   int64_t version;
   syntax::SyntaxTree previous;
-  std::vector<TSInputEdit> edits;
+  std::vector<syntax::InputEdit> edits;
   uint64_t generation;
   {
     std::lock_guard<std::mutex> lock(editMutex_);
@@ -70,7 +70,7 @@ std::shared_ptr<const Snapshot> Document::snapshot(const std::function<void(cons
       // with those later edits applied to it.
       tree_ = copyOf(fresh->tree);
       edits_.erase(edits_.begin(), edits_.begin() + static_cast<std::ptrdiff_t>(edits.size()));
-      for (const TSInputEdit &edit : edits_) tree_.edit(edit);
+      for (const syntax::InputEdit &edit : edits_) tree_.edit(edit);
     }
     // Else a full replacement came: nothing to reuse until it is analysed.
   }

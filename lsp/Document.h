@@ -1,5 +1,5 @@
 // An open document: the text as the client last sent it, the syntax tree of
-// the last parse with every later edit applied (ts_tree_edit), and the last
+// the last parse with every later edit applied (SyntaxTree::edit), and the last
 // analysed snapshot.
 //
 // Threads: edits come from the reader thread (they are cheap and must stay in
@@ -52,7 +52,7 @@ class Document {
   syntax::SyntaxTree tree_;
   /// The edits applied to `tree_` since the last snapshot, in order: what
   /// incremental analysis needs to tell which functions they touched.
-  std::vector<TSInputEdit> edits_;
+  std::vector<syntax::InputEdit> edits_;
   /// Counts edits, so an analysis can tell whether its tree is still the
   /// base for the next incremental parse.
   uint64_t generation_ = 0;

@@ -4,7 +4,7 @@ namespace shlo::lsp {
 
 std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, std::string text,
                                               const Snapshot *base, const syntax::SyntaxTree *edited,
-                                              const std::vector<TSInputEdit> &edits) {
+                                              const std::vector<syntax::InputEdit> &edits) {
   // Parsers are not thread-safe and cheap to keep: one per worker thread.
   thread_local syntax::Parser parser;
   auto snapshot = std::make_shared<Snapshot>(std::move(uri), version, std::move(text));

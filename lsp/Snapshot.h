@@ -31,6 +31,6 @@ struct Snapshot : ide::AnalyzedFile {
 /// touched are analysed again (semantic/analysis/IncrementalAnalysis.h).
 std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, std::string text,
                                               const Snapshot *base = nullptr, const syntax::SyntaxTree *edited = nullptr,
-                                              const std::vector<TSInputEdit> &edits = {});
+                                              const std::vector<syntax::InputEdit> &edits = {});
 
 }  // namespace shlo::lsp

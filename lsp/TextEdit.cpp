@@ -10,7 +10,7 @@ namespace shlo::lsp {
 namespace {
 
 /// The point just after `text`, when it starts at `start`.
-TSPoint advance(TSPoint start, std::string_view text) {
+syntax::Point advance(syntax::Point start, std::string_view text) {
   size_t lastNewline = text.rfind('\n');
   if (lastNewline == std::string_view::npos) return {start.row, start.column + static_cast<uint32_t>(text.size())};
   uint32_t rows = 0;
@@ -20,7 +20,7 @@ TSPoint advance(TSPoint start, std::string_view text) {
 
 }  // namespace
 
-uint32_t offsetOf(std::string_view text, Position position, syntax::PositionEncoding encoding, TSPoint *point) {
+uint32_t offsetOf(std::string_view text, Position position, syntax::PositionEncoding encoding, syntax::Point *point) {
   // Find the line's start with memchr: fast enough per keystroke on files of
   // tens of MB, and it needs no line index to keep in step with the edits.
   size_t lineStart = 0;
@@ -55,9 +55,9 @@ uint32_t offsetOf(std::string_view text, Position position, syntax::PositionEnco
   return static_cast<uint32_t>(lineStart + column);
 }
 
-TSInputEdit applyChange(std::string &text, const Range &range, std::string_view newText,
-                        syntax::PositionEncoding encoding) {
-  TSPoint startPoint, endPoint;
+syntax::InputEdit applyChange(std::string &text, const Range &range, std::string_view newText,
+                              syntax::PositionEncoding encoding) {
+  syntax::Point startPoint, endPoint;
   uint32_t start = offsetOf(text, range.start, encoding, &startPoint);
   uint32_t end = offsetOf(text, range.end, encoding, &endPoint);
   if (end < start) {
@@ -65,13 +65,13 @@ TSInputEdit applyChange(std::string &text, const Range &range, std::string_view 
     std::swap(startPoint, endPoint);
   }
   text.replace(start, end - start, newText);
-  TSInputEdit edit;
-  edit.start_byte = start;
-  edit.old_end_byte = end;
-  edit.new_end_byte = start + static_cast<uint32_t>(newText.size());
-  edit.start_point = startPoint;
-  edit.old_end_point = endPoint;
-  edit.new_end_point = advance(startPoint, newText);
+  syntax::InputEdit edit;
+  edit.startByte = start;
+  edit.oldEndByte = end;
+  edit.newEndByte = start + static_cast<uint32_t>(newText.size());
+  edit.startPoint = startPoint;
+  edit.oldEndPoint = endPoint;
+  edit.newEndPoint = advance(startPoint, newText);
   return edit;
 }
 

@@ -89,9 +89,9 @@ class FunctionVerifier {
 size_t aliasDigest(const syntax::SyntaxTree &tree, std::string_view text) {
   if (!tree.valid()) return 0;
   size_t digest = 0;
-  uint32_t count = ts_node_named_child_count(tree.root());
+  uint32_t count = tree.root().namedChildCount();
   for (uint32_t i = 0; i < count; ++i) {
-    TSNode child = ts_node_named_child(tree.root(), i);
+    syntax::Node child = tree.root().namedChild(i);
     if (!syntax::isKind(child, "type_alias_definition") && !syntax::isKind(child, "attribute_alias_definition")) {
       continue;
     }

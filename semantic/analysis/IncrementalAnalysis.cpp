@@ -1,6 +1,5 @@
 #include "semantic/analysis/IncrementalAnalysis.h"
 
-#include <cstdlib>
 #include <unordered_map>
 
 #include "semantic/ir/Clone.h"
@@ -10,15 +9,6 @@ namespace shlo::analysis {
 namespace {
 
 uint64_t key(syntax::TextRange range) { return (uint64_t{range.begin} << 32) | range.end; }
-
-/// Ranges whose syntax differs between the edited old tree and the new one.
-std::vector<TSRange> changedRanges(const syntax::SyntaxTree &edited, const syntax::SyntaxTree &fresh) {
-  uint32_t count = 0;
-  TSRange *ranges = ts_tree_get_changed_ranges(edited.get(), fresh.get(), &count);
-  std::vector<TSRange> out(ranges, ranges + count);
-  std::free(ranges);
-  return out;
-}
 
 Diagnostic shiftedDiagnostic(Diagnostic d, int64_t shift) {
   d.range = ir::shifted(d.range, shift);
@@ -78,7 +68,7 @@ bool pointsOutside(const std::vector<Diagnostic> &diagnostics, syntax::TextRange
 }  // namespace
 
 Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis &previous,
-                   const syntax::SyntaxTree &edited, const std::vector<TSInputEdit> &edits, IncrementalStats *stats,
+                   const syntax::SyntaxTree &edited, const std::vector<syntax::InputEdit> &edits, IncrementalStats *stats,
                    size_t exactRecoveryLimit) {
   IncrementalStats scratch;
   IncrementalStats &out = stats ? *stats : scratch;
@@ -97,7 +87,7 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
   // the function.
   std::unordered_map<uint64_t, Candidate> candidates;
   if (incremental) {
-    std::vector<TSRange> changed = changedRanges(edited, tree);
+    std::vector<syntax::TextRange> changed = syntax::changedRanges(edited, tree);
     for (size_t i = 0; i < previous.functions.size(); ++i) {
       const FunctionAnalysis &function = previous.functions[i];
       // Errors at an alias's definition (a bad `!t`, reported where a
@@ -105,18 +95,18 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
       if (!function.selfContained || pointsOutside(function.loweringDiagnostics, function.range)) continue;
       int64_t begin = function.range.begin, end = function.range.end;
       bool touched = false;
-      for (const TSInputEdit &edit : edits) {
-        if (edit.old_end_byte < begin) {
-          int64_t delta = int64_t{edit.new_end_byte} - int64_t{edit.old_end_byte};
+      for (const syntax::InputEdit &edit : edits) {
+        if (edit.oldEndByte < begin) {
+          int64_t delta = int64_t{edit.newEndByte} - int64_t{edit.oldEndByte};
           begin += delta;
           end += delta;
-        } else if (edit.start_byte <= end) {
+        } else if (edit.startByte <= end) {
           touched = true;
           break;
         }
       }
       for (size_t c = 0; !touched && c < changed.size(); ++c) {
-        touched = changed[c].start_byte <= end && changed[c].end_byte >= begin;
+        touched = changed[c].begin <= end && changed[c].end >= begin;
       }
       if (touched) continue;
       syntax::TextRange now{static_cast<uint32_t>(begin), static_cast<uint32_t>(end)};

@@ -4,7 +4,7 @@
 // The unit is the top-level function. A function whose text no edit touched
 // (its old range, moved by the edits before it, matches a top-level function
 // node of the new tree exactly) and whose syntax tree-sitter reports
-// unchanged (ts_tree_get_changed_ranges) is copied from the previous
+// unchanged (syntax::changedRanges) is copied from the previous
 // analysis with its ranges moved, together with its lowering errors; it is
 // not lowered again, so its constants are not read again either. Its
 // verifier findings are reused too, unless a symbol it refers to appeared,
@@ -31,8 +31,6 @@
 #include <string_view>
 #include <vector>
 
-#include <tree_sitter/api.h>
-
 #include "semantic/analysis/Analysis.h"
 
 namespace shlo::analysis {
@@ -54,12 +52,12 @@ struct IncrementalStats {
 constexpr size_t kExactRecoveryLimit = size_t{2} << 20;
 
 /// Parses `text` incrementally from `edited` (the previous analysis's tree
-/// with `edits` applied by ts_tree_edit, in order) and analyses it, reusing
+/// with `edits` applied by SyntaxTree::edit, in order) and analyses it, reusing
 /// the functions of `previous` that the edits left alone. `edits` are the
 /// byte offsets of each edit in the text as it was when that edit was made.
 /// With an invalid `edited` tree the analysis is a full one.
 Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis &previous,
-                   const syntax::SyntaxTree &edited, const std::vector<TSInputEdit> &edits,
+                   const syntax::SyntaxTree &edited, const std::vector<syntax::InputEdit> &edits,
                    IncrementalStats *stats = nullptr, size_t exactRecoveryLimit = kExactRecoveryLimit);
 
 }  // namespace shlo::analysis

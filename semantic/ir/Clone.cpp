@@ -52,6 +52,7 @@ class Cloner {
     v->range = shifted(source.range, shift_);
     v->resultIndex = source.resultIndex;
     v->argumentIndex = source.argumentIndex;
+    v->location = source.location;
     values_.emplace(&source, v);
     return v;
   }
@@ -64,6 +65,8 @@ class Cloner {
     op->range = shifted(source.range, shift_);
     op->nameRange = shifted(source.nameRange, shift_);
     op->typeRange = shifted(source.typeRange, shift_);
+    op->location = source.location;
+    op->locationRange = shifted(source.locationRange, shift_);
     op->parentBlock = parent;
     op->operands.reserve(source.operands.size());
     for (const Value *operand : source.operands) op->operands.push_back(value(operand));

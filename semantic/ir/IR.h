@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "semantic/ir/Attribute.h"
+#include "semantic/ir/Location.h"
 #include "semantic/ir/Types.h"
 #include "semantic/syntax/TextRange.h"
 
@@ -39,6 +40,9 @@ struct Value {
   Block *ownerBlock = nullptr;  // Set for block arguments.
   unsigned argumentIndex = 0;
   std::vector<Use> uses;
+  /// A block argument's written `loc(...)`, aliases resolved; null when
+  /// none is written (results take their op's).
+  LocationRef location;
 
   bool isBlockArgument() const { return ownerBlock != nullptr; }
 };
@@ -57,6 +61,10 @@ struct Operation {
   syntax::TextRange range;      // The whole op, regions included.
   syntax::TextRange nameRange;  // The op name.
   syntax::TextRange typeRange;  // The written type signature, if any.
+  /// The op's trailing `loc(...)`, aliases resolved (shared with every op
+  /// that writes the same location); null when none is written.
+  LocationRef location;
+  syntax::TextRange locationRange;  // Of the `loc(...)`, if any.
 
   std::vector<Value *> operands;
   std::vector<syntax::TextRange> operandRanges;
@@ -74,6 +82,9 @@ struct Operation {
   void setAttribute(std::string attributeName, Attribute value, syntax::TextRange nameRange = {});
   /// The op that holds this one in a region, or null at top level.
   Operation *parentOp() const;
+  /// The first `"file":line:col` its location names (through names, call
+  /// sites and fusions), or null.
+  const Location *sourceLocation() const { return location ? location->firstFileLocation() : nullptr; }
 };
 
 struct Block {

@@ -8,6 +8,7 @@
 #include "semantic/ops/Ops.h"
 #include "semantic/lower/PrettyForms.h"
 #include "semantic/lower/SyntaxValues.h"
+#include "semantic/syntax/Limits.h"
 
 namespace shlo::lower {
 
@@ -19,6 +20,7 @@ using ir::Type;
 using ir::Value;
 using syntax::fieldOf;
 using syntax::isKind;
+using syntax::Node;
 using syntax::namedChildren;
 using syntax::rangeOf;
 
@@ -27,19 +29,20 @@ namespace {
 /// Field ids of the grammar, resolved once: lowering compares them for
 /// every child of every op.
 struct FieldIds {
-  TSFieldId operand = syntax::fieldId("operand");
-  TSFieldId region = syntax::fieldId("region");
-  TSFieldId attributes = syntax::fieldId("attributes");
-  TSFieldId properties = syntax::fieldId("properties");
-  TSFieldId arguments = syntax::fieldId("arguments");
-  TSFieldId indices = syntax::fieldId("indices");
-  TSFieldId attribute = syntax::fieldId("attribute");
-  TSFieldId callee = syntax::fieldId("callee");
-  TSFieldId operandType = syntax::fieldId("operand_type");
-  TSFieldId name = syntax::fieldId("name");
-  TSFieldId type = syntax::fieldId("type");
-  TSFieldId results = syntax::fieldId("results");
-  TSFieldId resultType = syntax::fieldId("result_type");
+  syntax::FieldId operand = syntax::fieldId("operand");
+  syntax::FieldId region = syntax::fieldId("region");
+  syntax::FieldId attributes = syntax::fieldId("attributes");
+  syntax::FieldId properties = syntax::fieldId("properties");
+  syntax::FieldId arguments = syntax::fieldId("arguments");
+  syntax::FieldId indices = syntax::fieldId("indices");
+  syntax::FieldId attribute = syntax::fieldId("attribute");
+  syntax::FieldId callee = syntax::fieldId("callee");
+  syntax::FieldId operandType = syntax::fieldId("operand_type");
+  syntax::FieldId name = syntax::fieldId("name");
+  syntax::FieldId type = syntax::fieldId("type");
+  syntax::FieldId results = syntax::fieldId("results");
+  syntax::FieldId resultType = syntax::fieldId("result_type");
+  syntax::FieldId location = syntax::fieldId("location");
 };
 
 const FieldIds &fields() {
@@ -53,7 +56,7 @@ class Lowerer {
   Lowerer(std::string_view text, LoweredModule &out, const FunctionReuse &reuse)
       : text_(text), out_(out), module_(*out.module), values_(text, out.diagnostics), reuse_(reuse) {}
 
-  void run(TSNode root) {
+  void run(Node root) {
     values_.collectAliases(root);
     pushScope(/*isolated=*/true);
     for (const auto &child : namedChildren(root)) {
@@ -74,7 +77,7 @@ class Lowerer {
     bool isolated;
   };
 
-  void error(TSNode node, std::string code, std::string message) { values_.error(node, std::move(code), std::move(message)); }
+  void error(Node node, std::string code, std::string message) { values_.error(node, std::move(code), std::move(message)); }
 
   void pushScope(bool isolated) { scopes_.push_back({{}, isolated}); }
   void popScope() { scopes_.pop_back(); }
@@ -88,7 +91,7 @@ class Lowerer {
     return nullptr;
   }
 
-  void define(Value *value, TSNode node) {
+  void define(Value *value, Node node) {
     auto &scope = scopes_.back().values;
     auto [it, inserted] = scope.emplace(std::string_view(value->name), value);
     if (!inserted) {
@@ -102,7 +105,7 @@ class Lowerer {
   }
 
   /// Resolves a use (`%x`, `%r#1`) and records it on the value.
-  Value *use(TSNode node, Operation *user, unsigned operandIndex) {
+  Value *use(Node node, Operation *user, unsigned operandIndex) {
     std::string_view name = values_.text(node);
     Value *value = lookup(name);
     if (!value && name.find('#') == std::string_view::npos) {
@@ -135,8 +138,8 @@ class Lowerer {
   }
 
   /// The canonical name an op node lowers to.
-  std::string opName(TSNode node) {
-    TSNode name = fieldOf(node, "name");
+  std::string opName(Node node) {
+    Node name = fieldOf(node, "name");
     if (isKind(name, "string")) return SyntaxValues::unquote(values_.text(name));
     return canonicalOpName(values_.text(name));
   }
@@ -144,7 +147,7 @@ class Lowerer {
   /// An op at the top of the file. Functions are the unit of incremental
   /// analysis: they are copied when `reuse_` offers them, and recorded with
   /// their own diagnostics either way.
-  Operation *lowerTopLevel(TSNode node, Block *parent) {
+  Operation *lowerTopLevel(Node node, Block *parent) {
     std::string name = opName(node);
     if (name != "func.func" && name != "ml_program.func") return lowerOperation(node, parent);
     LoweredFunction function;
@@ -185,17 +188,21 @@ class Lowerer {
     }
   }
 
-  Operation *lowerOperation(TSNode node, Block *parent) {
+  Operation *lowerOperation(Node node, Block *parent) {
     Operation *op = module_.newOperation();
     op->range = rangeOf(node);
     op->parentBlock = parent;
     // One pass over the op's children; fieldOf would walk them per field.
     std::vector<syntax::FieldChild> children = namedChildren(node);
-    TSNode name{}, typeNode{}, resultList{};
+    Node name{}, typeNode{}, resultList{};
     for (const auto &child : children) {
       if (child.fieldId == fields().name) name = child.node;
       if (child.fieldId == fields().type) typeNode = child.node;
       if (child.fieldId == fields().results) resultList = child.node;
+      if (child.fieldId == fields().location) {
+        op->location = values_.location(child.node);
+        op->locationRange = rangeOf(child.node);
+      }
     }
     op->nameRange = rangeOf(name);
     if (isKind(name, "string")) {
@@ -203,17 +210,17 @@ class Lowerer {
       op->form = ir::OpForm::Generic;
     } else {
       op->name = canonicalOpName(values_.text(name));
-      op->form = ts_node_is_null(typeNode) && !isKnownPrettyOp(op->name) ? ir::OpForm::Unknown : ir::OpForm::Pretty;
+      op->form = typeNode.isNull() && !isKnownPrettyOp(op->name) ? ir::OpForm::Unknown : ir::OpForm::Pretty;
     }
     if (op->name == "func.func" || op->name == "ml_program.func") return lowerFunction(node, op);
     if (op->name == "builtin.module") return lowerModuleOp(node, op);
 
     PrettyOperation pretty;
-    std::vector<TSNode> operandNodes;
-    std::vector<TSNode> regionNodes;
+    std::vector<Node> operandNodes;
+    std::vector<Node> regionNodes;
     collect(children, op, pretty, operandNodes, regionNodes);
 
-    for (TSNode operand : operandNodes) {
+    for (Node operand : operandNodes) {
       unsigned index = static_cast<unsigned>(op->operands.size());
       op->operands.push_back(use(operand, op, index));
       op->operandRanges.push_back(rangeOf(operand));
@@ -223,7 +230,7 @@ class Lowerer {
     std::vector<Type> resultTypes;
     bool resultTypesKnown = false;
     size_t boundResults = countBoundResults(resultList);
-    if (!ts_node_is_null(typeNode)) {
+    if (!typeNode.isNull()) {
       op->typeRange = rangeOf(typeNode);
       Signature signature = readSignature(typeNode);
       resolveSignature(*op, signature, boundResults, op->writtenOperandTypes, resultTypes);
@@ -237,7 +244,7 @@ class Lowerer {
     desugar(*op, pretty, resultTypes);
 
     // Regions see the values defined before the op, not its results.
-    for (TSNode regionNode : regionNodes) lowerRegionNode(regionNode, op, pretty.iterationArguments);
+    for (Node regionNode : regionNodes) lowerRegionNode(regionNode, op, pretty.iterationArguments);
     if (!pretty.appliedOp.empty() && appliesReducer(op->name)) buildAppliedReduceBody(*op, pretty);
 
     bindResults(resultList, op, resultTypes, resultTypesKnown, boundResults);
@@ -246,12 +253,12 @@ class Lowerer {
 
   /// Gathers operands, regions and the pretty items of an op, in text order.
   void collect(const std::vector<syntax::FieldChild> &children, Operation *op, PrettyOperation &pretty,
-               std::vector<TSNode> &operands, std::vector<TSNode> &regions) {
-    std::vector<TSNode> inits;  // reduce's `init:` values follow all inputs.
+               std::vector<Node> &operands, std::vector<Node> &regions) {
+    std::vector<Node> inits;  // reduce's `init:` values follow all inputs.
     for (const auto &child : children) {
       const FieldIds &f = fields();
-      TSFieldId field = child.fieldId;
-      TSNode n = child.node;
+      syntax::FieldId field = child.fieldId;
+      Node n = child.node;
       if (field == f.operand) {
         operands.push_back(n);
       } else if (field == f.region) {
@@ -264,7 +271,7 @@ class Lowerer {
         group.kind = PrettyItem::Kind::Group;
         group.range = rangeOf(n);
         for (const auto &g : namedChildren(n)) {
-          std::string_view gk = ts_node_type(g.node);
+          std::string_view gk = g.node.kind();
           if (gk == "value_use") {
             operands.push_back(g.node);
           } else if (gk == "reduce_input") {
@@ -291,10 +298,10 @@ class Lowerer {
           }
           SliceRange range;
           range.start = values_.attribute(fieldOf(entry.node, "start")).integer;
-          TSNode limit = fieldOf(entry.node, "limit"), stride = fieldOf(entry.node, "stride");
-          range.hasLimit = !ts_node_is_null(limit);
+          Node limit = fieldOf(entry.node, "limit"), stride = fieldOf(entry.node, "stride");
+          range.hasLimit = !limit.isNull();
           if (range.hasLimit) range.limit = values_.attribute(limit).integer;
-          if (!ts_node_is_null(stride)) range.stride = values_.attribute(stride).integer;
+          if (!stride.isNull()) range.stride = values_.attribute(stride).integer;
           item.slices.push_back(range);
         }
         pretty.items.push_back(item);
@@ -307,7 +314,7 @@ class Lowerer {
           item.range = rangeOf(n);
           // A value's spelling matters only when it is short (e5m10); a
           // constant's may be many MB.
-          if (item.kind == PrettyItem::Kind::Enum || ts_node_end_byte(n) - ts_node_start_byte(n) <= 4096) {
+          if (item.kind == PrettyItem::Kind::Enum || n.end() - n.begin() <= 4096) {
             item.text = std::string(values_.text(n));
           }
           item.value = values_.attribute(n);
@@ -339,7 +346,7 @@ class Lowerer {
               (isKind(c.node, "integer") || isKind(c.node, "float") || isKind(c.node, "boolean"))) {
             op->setAttribute("value", values_.attribute(c.node), rangeOf(c.node));
           } else if (constantOp && op->attribute("value") && !op->attribute("value")->type &&
-                     std::string_view(ts_node_type(c.node)).ends_with("_type")) {
+                     std::string_view(c.node.kind()).ends_with("_type")) {
             Attribute typed = *op->attribute("value");
             typed.type = values_.type(c.node);
             op->setAttribute("value", typed, rangeOf(c.node));
@@ -350,12 +357,12 @@ class Lowerer {
     operands.insert(operands.end(), inits.begin(), inits.end());
   }
 
-  PrettyItem keywordItem(TSNode n) {
+  PrettyItem keywordItem(Node n) {
     PrettyItem item;
     item.kind = PrettyItem::Kind::Keyword;
     item.range = rangeOf(n);
     item.key = std::string(values_.text(fieldOf(n, "key")));
-    TSNode value = fieldOf(n, "value");
+    Node value = fieldOf(n, "value");
     item.text = std::string(values_.text(value));
     item.value = values_.attribute(value);
     return item;
@@ -363,7 +370,7 @@ class Lowerer {
 
   /// Signatures repeat as much as types do; a cache keyed by their text
   /// skips walking the same subtree again.
-  Signature readSignature(TSNode typeNode) {
+  Signature readSignature(Node typeNode) {
     // Only `type_signature` nodes: a return's bare type has the same text as
     // a one-type signature but means something else.
     if (!isKind(typeNode, "type_signature")) return parseSignature(typeNode);
@@ -376,7 +383,7 @@ class Lowerer {
     return s;
   }
 
-  Signature parseSignature(TSNode typeNode) {
+  Signature parseSignature(Node typeNode) {
     Signature s;
     if (isKind(typeNode, "function_type")) {
       Type f = values_.type(typeNode);
@@ -401,29 +408,29 @@ class Lowerer {
     return s;
   }
 
-  size_t countBoundResults(TSNode list) {
-    if (ts_node_is_null(list)) return 0;
+  size_t countBoundResults(Node list) {
+    if (list.isNull()) return 0;
     size_t count = 0;
     for (const auto &result : namedChildren(list)) {
-      TSNode n = fieldOf(result.node, "count");
-      count += ts_node_is_null(n) ? 1 : static_cast<size_t>(std::max<int64_t>(0, values_.attribute(n).integer));
+      Node n = fieldOf(result.node, "count");
+      count += n.isNull() ? 1 : static_cast<size_t>(std::max<int64_t>(0, values_.attribute(n).integer));
     }
     return count;
   }
 
-  void bindResults(TSNode list, Operation *op, const std::vector<Type> &types, bool typesKnown, size_t bound) {
-    if (typesKnown && bound != types.size() && !ts_node_is_null(list)) {
+  void bindResults(Node list, Operation *op, const std::vector<Type> &types, bool typesKnown, size_t bound) {
+    if (typesKnown && bound != types.size() && !list.isNull()) {
       error(list, "ssa.result-count",
             "operation defines " + std::to_string(types.size()) + " results but " + std::to_string(bound) +
                 " are bound here");
     }
     size_t index = 0;
-    if (!ts_node_is_null(list)) {
+    if (!list.isNull()) {
       for (const auto &result : namedChildren(list)) {
-        TSNode nameNode = fieldOf(result.node, "name");
+        Node nameNode = fieldOf(result.node, "name");
         std::string name(values_.text(nameNode));
-        TSNode countNode = fieldOf(result.node, "count");
-        bool multi = !ts_node_is_null(countNode);
+        Node countNode = fieldOf(result.node, "count");
+        bool multi = !countNode.isNull();
         int64_t count = multi ? values_.attribute(countNode).integer : 1;
         for (int64_t k = 0; k < count; ++k) {
           Type type = index < types.size() ? types[index] : Type();
@@ -459,30 +466,31 @@ class Lowerer {
     return block;
   }
 
-  Value *addBlockArgument(Block *block, TSNode argument) {
+  Value *addBlockArgument(Block *block, Node argument) {
     Value *v = newValue(std::string(values_.text(fieldOf(argument, "name"))), values_.type(fieldOf(argument, "type")),
                         rangeOf(fieldOf(argument, "name")));
     v->ownerBlock = block;
     v->argumentIndex = static_cast<unsigned>(block->arguments.size());
+    v->location = values_.location(fieldOf(argument, "location"));
     block->arguments.push_back(v);
     define(v, fieldOf(argument, "name"));
     return v;
   }
 
   /// A `region` node, or a `named_region` (`cond {...}`, `reducer(...) {...}`).
-  void lowerRegionNode(TSNode node, Operation *op, const std::vector<TSNode> &iterationNames) {
+  void lowerRegionNode(Node node, Operation *op, const std::vector<Node> &iterationNames) {
     if (isKind(node, "named_region")) {
-      std::vector<TSNode> argumentLists;
+      std::vector<Node> argumentLists;
       for (const auto &child : namedChildren(node)) {
         if (child.fieldId == fields().arguments) argumentLists.push_back(child.node);
       }
-      TSNode body = fieldOf(node, "body");
+      Node body = fieldOf(node, "body");
       std::string keyword(values_.text(fieldOf(node, "keyword")));
       if (keyword == "reducer") {
         // reducer(%a0: T, %b0: T) (%a1: T, %b1: T): the block takes all the
         // first arguments, then all the second ones.
-        std::vector<TSNode> firsts, seconds;
-        for (TSNode list : argumentLists) {
+        std::vector<Node> firsts, seconds;
+        for (Node list : argumentLists) {
           auto args = namedChildren(list);
           if (args.size() > 0) firsts.push_back(args[0].node);
           if (args.size() > 1) seconds.push_back(args[1].node);
@@ -500,11 +508,23 @@ class Lowerer {
 
   /// Lowers a region body. `entryArguments` become the entry block's
   /// arguments; `whileOp` gives them from the while op's iteration values.
-  void lowerRegion(TSNode node, Operation *op, bool isolated, const std::vector<TSNode> &entryArguments,
-                   Operation *whileOp = nullptr, const std::vector<TSNode> *iterationNames = nullptr) {
+  void lowerRegion(Node node, Operation *op, bool isolated, const std::vector<Node> &entryArguments,
+                   Operation *whileOp = nullptr, const std::vector<Node> *iterationNames = nullptr) {
     Region *region = newRegion(op, rangeOf(node));
+    // Regions nest ops that nest regions: bounded, so that nothing walking
+    // the IR recurses without limit.
+    if (regionDepth_ >= syntax::kMaxNestingDepth) {
+      error(node, "lower.too-deep",
+            "regions nested more than " + std::to_string(syntax::kMaxNestingDepth) + " levels deep; not lowered");
+      return;
+    }
+    ++regionDepth_;
+    struct Leave {
+      int &depth;
+      ~Leave() { --depth; }
+    } leave{regionDepth_};
     bool topLevel = op->name == "builtin.module" && !op->parentBlock;
-    auto lowerChild = [&](TSNode child, Block *block) {
+    auto lowerChild = [&](Node child, Block *block) {
       return topLevel ? lowerTopLevel(child, block) : lowerOperation(child, block);
     };
     pushScope(isolated);
@@ -512,7 +532,7 @@ class Lowerer {
     auto entry = [&]() {
       if (!current) {
         current = newBlock(region);
-        for (TSNode a : entryArguments) addBlockArgument(current, a);
+        for (Node a : entryArguments) addBlockArgument(current, a);
         if (whileOp) addWhileArguments(current, whileOp, *iterationNames);
       }
       return current;
@@ -528,10 +548,10 @@ class Lowerer {
       } else if (isKind(child.node, "block")) {
         Block *block = newBlock(region);
         current = block;
-        TSNode label = fieldOf(child.node, "label");
+        Node label = fieldOf(child.node, "label");
         block->label = std::string(values_.text(fieldOf(label, "name")));
         block->labelRange = rangeOf(label);
-        TSNode arguments = fieldOf(label, "arguments");
+        Node arguments = fieldOf(label, "arguments");
         for (const auto &a : namedChildren(arguments)) addBlockArgument(block, a.node);
         for (const auto &opNode : namedChildren(child.node)) {
           if (isKind(opNode.node, "operation")) block->operations.push_back(lowerChild(opNode.node, block));
@@ -543,7 +563,7 @@ class Lowerer {
     popScope();
   }
 
-  void addWhileArguments(Block *block, Operation *whileOp, const std::vector<TSNode> &names) {
+  void addWhileArguments(Block *block, Operation *whileOp, const std::vector<Node> &names) {
     for (size_t i = 0; i < whileOp->operands.size(); ++i) {
       std::string name = i < names.size() ? std::string(values_.text(names[i])) : "";
       Type type = whileOp->operands[i] ? whileOp->operands[i]->type : Type();
@@ -614,38 +634,38 @@ class Lowerer {
     block->operations.push_back(ret);
   }
 
-  Operation *lowerFunction(TSNode node, Operation *op) {
+  Operation *lowerFunction(Node node, Operation *op) {
     op->name = "func.func";
-    TSNode symbol = fieldOf(node, "symbol");
+    Node symbol = fieldOf(node, "symbol");
     std::string symbolText(values_.text(symbol));
     // A MISSING symbol (error recovery) has no text at all.
     std::string name = symbolText.size() > 1 && symbolText[1] == '"' ? SyntaxValues::unquote(symbolText.substr(1))
                        : symbolText.empty()                           ? std::string()
                                                                       : symbolText.substr(1);
     op->setAttribute("sym_name", Attribute::makeString(name, rangeOf(symbol)), rangeOf(symbol));
-    TSNode visibility = fieldOf(node, "visibility");
-    if (!ts_node_is_null(visibility)) {
+    Node visibility = fieldOf(node, "visibility");
+    if (!visibility.isNull()) {
       op->setAttribute("sym_visibility", Attribute::makeString(std::string(values_.text(visibility))),
                        rangeOf(visibility));
     }
     std::vector<Type> inputs, results;
-    std::vector<TSNode> namedArguments;
+    std::vector<Node> namedArguments;
     std::vector<Attribute> argumentAttributes, resultAttributes;
     for (const auto &argument : namedChildren(fieldOf(node, "arguments"))) {
       inputs.push_back(values_.type(fieldOf(argument.node, "type")));
-      if (!ts_node_is_null(fieldOf(argument.node, "name"))) namedArguments.push_back(argument.node);
-      TSNode attrs = fieldOf(argument.node, "attributes");
-      argumentAttributes.push_back(ts_node_is_null(attrs) ? Attribute() : values_.attribute(attrs));
+      if (!fieldOf(argument.node, "name").isNull()) namedArguments.push_back(argument.node);
+      Node attrs = fieldOf(argument.node, "attributes");
+      argumentAttributes.push_back(attrs.isNull() ? Attribute() : values_.attribute(attrs));
     }
-    TSNode resultNode = fieldOf(node, "result_types");
-    if (!ts_node_is_null(resultNode)) {
+    Node resultNode = fieldOf(node, "result_types");
+    if (!resultNode.isNull()) {
       auto children = namedChildren(resultNode);
       bool listed = !children.empty() && isKind(children[0].node, "function_result");
       if (listed) {
         for (const auto &r : children) {
           results.push_back(values_.type(fieldOf(r.node, "type")));
-          TSNode attrs = fieldOf(r.node, "attributes");
-          resultAttributes.push_back(ts_node_is_null(attrs) ? Attribute() : values_.attribute(attrs));
+          Node attrs = fieldOf(r.node, "attributes");
+          resultAttributes.push_back(attrs.isNull() ? Attribute() : values_.attribute(attrs));
         }
       } else if (!children.empty()) {
         results.push_back(values_.type(children[0].node));
@@ -658,26 +678,26 @@ class Lowerer {
     op->setAttribute("function_type", functionType, functionType.range);
     op->setAttribute("arg_attrs", Attribute::makeArray(argumentAttributes));
     op->setAttribute("res_attrs", Attribute::makeArray(resultAttributes));
-    TSNode attributes = fieldOf(node, "attributes");
-    if (!ts_node_is_null(attributes)) {
+    Node attributes = fieldOf(node, "attributes");
+    if (!attributes.isNull()) {
       for (auto &[key, value] : values_.attribute(attributes).fields) op->setAttribute(key, value, value.range);
     }
     // Top-level functions are registered by lowerTopLevel, after their body.
     if (!isTopLevel(op->parentBlock)) registerFunction(op);
-    TSNode body = fieldOf(node, "body");
-    if (!ts_node_is_null(body)) lowerRegion(body, op, /*isolated=*/true, namedArguments);
+    Node body = fieldOf(node, "body");
+    if (!body.isNull()) lowerRegion(body, op, /*isolated=*/true, namedArguments);
     return op;
   }
 
-  Operation *lowerModuleOp(TSNode node, Operation *op) {
-    TSNode symbol = fieldOf(node, "symbol");
-    if (!ts_node_is_null(symbol)) {
+  Operation *lowerModuleOp(Node node, Operation *op) {
+    Node symbol = fieldOf(node, "symbol");
+    if (!symbol.isNull()) {
       std::string_view symbolText = values_.text(symbol);
       op->setAttribute("sym_name", Attribute::makeString(std::string(symbolText.substr(symbolText.empty() ? 0 : 1))),
                        rangeOf(symbol));
     }
-    TSNode attributes = fieldOf(node, "attributes");
-    if (!ts_node_is_null(attributes)) {
+    Node attributes = fieldOf(node, "attributes");
+    if (!attributes.isNull()) {
       for (auto &[key, value] : values_.attribute(attributes).fields) op->setAttribute(key, value, value.range);
     }
     lowerRegion(fieldOf(node, "body"), op, /*isolated=*/true, {});
@@ -692,6 +712,7 @@ class Lowerer {
   std::unordered_map<std::string_view, Signature> signatureCache_;
   const FunctionReuse &reuse_;
   size_t registrations_ = 0;
+  int regionDepth_ = 0;
 };
 
 }  // namespace

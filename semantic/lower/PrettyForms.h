@@ -32,7 +32,7 @@ struct PrettyItem {
 
 struct PrettyOperation {
   std::vector<PrettyItem> items;
-  std::vector<TSNode> iterationArguments;  // while's `%arg = %init` names.
+  std::vector<syntax::Node> iterationArguments;  // while's `%arg = %init` names.
   std::string appliedOp;                   // reduce's `applies stablehlo.add`.
   syntax::TextRange appliedRange;
 };

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "semantic/ops/Ops.h"
+#include "semantic/syntax/Limits.h"
 
 namespace shlo::lower {
 
@@ -14,6 +15,7 @@ using ir::ElementType;
 using ir::Type;
 using syntax::fieldOf;
 using syntax::isKind;
+using syntax::Node;
 using syntax::namedChildren;
 using syntax::rangeOf;
 
@@ -34,9 +36,48 @@ int64_t parseInteger(std::string_view text, bool *overflow) {
   return value;
 }
 
+/// How deeply `[`s nest in a dense literal's text (strings skipped), up to
+/// `limit + 1`: the literal's own nesting is never walked recursively here,
+/// but whatever decodes it later may be.
+int bracketDepth(std::string_view literal, int limit) {
+  int depth = 0;
+  for (size_t i = 0; i < literal.size(); ++i) {
+    char c = literal[i];
+    if (c == '[') {
+      if (++depth > limit) return depth;
+    } else if (c == ']') {
+      --depth;
+    } else if (c == '"') {
+      for (++i; i < literal.size() && literal[i] != '"'; ++i) {
+        if (literal[i] == '\\') ++i;
+      }
+    }
+  }
+  return 0;
+}
+
+uint32_t locationNumber(std::string_view digits) {
+  uint64_t value = 0;
+  for (char c : digits) {
+    if (c < '0' || c > '9') break;
+    value = std::min<uint64_t>(value * 10 + static_cast<uint64_t>(c - '0'), UINT32_MAX);
+  }
+  return static_cast<uint32_t>(value);
+}
+
 }  // namespace
 
-void SyntaxValues::error(TSNode node, std::string code, std::string message) {
+bool SyntaxValues::enter(Node node) {
+  if (depth_ >= syntax::kMaxNestingDepth) {
+    error(node, "lower.too-deep",
+          "nested more than " + std::to_string(syntax::kMaxNestingDepth) + " levels deep; not read further");
+    return false;
+  }
+  ++depth_;
+  return true;
+}
+
+void SyntaxValues::error(Node node, std::string code, std::string message) {
   Diagnostic d;
   d.range = rangeOf(node);
   if (!reported_.emplace(d.range.begin, code).second) return;
@@ -73,7 +114,7 @@ std::string SyntaxValues::unquote(std::string_view literal) {
   return out;
 }
 
-void SyntaxValues::collectAliases(TSNode root) {
+void SyntaxValues::collectAliases(Node root) {
   for (const auto &child : namedChildren(root)) {
     if (isKind(child.node, "type_alias_definition")) {
       typeAliases_[std::string(text(fieldOf(child.node, "name")))] = fieldOf(child.node, "type");
@@ -83,14 +124,14 @@ void SyntaxValues::collectAliases(TSNode root) {
   }
 }
 
-ElementType SyntaxValues::elementType(TSNode node) {
+ElementType SyntaxValues::elementType(Node node) {
   Type t = type(node);
   if (t.kind() == Type::Kind::Scalar) return t.element();
   return ElementType::none();
 }
 
-Type SyntaxValues::type(TSNode node) {
-  if (ts_node_is_null(node)) return Type();
+Type SyntaxValues::type(Node node) {
+  if (node.isNull()) return Type();
   // Real programs spell the same few types thousands of times.
   std::string_view spelled = text(node);
   auto cached = typeCache_.find(spelled);
@@ -101,8 +142,10 @@ Type SyntaxValues::type(TSNode node) {
   return t;
 }
 
-Type SyntaxValues::parseType(TSNode node) {
-  std::string_view kind = ts_node_type(node);
+Type SyntaxValues::parseType(Node node) {
+  if (!enter(node)) return Type();
+  Level level{depth_};
+  std::string_view kind = node.kind();
   std::string_view spelled = text(node);
   if (kind == "integer_type") {
     if (spelled.size() < 2) return Type();  // MISSING (error recovery).
@@ -143,8 +186,8 @@ Type SyntaxValues::parseType(TSNode node) {
     auto info = std::make_shared<ir::QuantizedElement>();
     info->storageType = elementType(fieldOf(node, "storage_type"));
     info->expressedType = elementType(fieldOf(node, "expressed_type"));
-    TSNode min = fieldOf(node, "storage_min"), max = fieldOf(node, "storage_max");
-    if (!ts_node_is_null(min) && !ts_node_is_null(max)) {
+    Node min = fieldOf(node, "storage_min"), max = fieldOf(node, "storage_max");
+    if (!min.isNull() && !max.isNull()) {
       info->explicitStorageRange = true;
       info->storageMin = parseInteger(text(min), nullptr);
       info->storageMax = parseInteger(text(max), nullptr);
@@ -173,21 +216,21 @@ Type SyntaxValues::parseType(TSNode node) {
                 " to " + std::to_string(highest) + "), storage range " + std::to_string(info->storageMin) + " to " +
                 std::to_string(info->storageMax));
     }
-    TSNode dimension = fieldOf(node, "quantization_dimension");
-    if (!ts_node_is_null(dimension)) info->quantizationDimension = parseInteger(text(dimension), nullptr);
+    Node dimension = fieldOf(node, "quantization_dimension");
+    if (!dimension.isNull()) info->quantizationDimension = parseInteger(text(dimension), nullptr);
     for (const auto &child : namedChildren(node)) {
       if (!child.field || std::string_view(child.field) != "parameter") continue;
       info->scales.push_back(std::strtod(std::string(text(fieldOf(child.node, "scale"))).c_str(), nullptr));
-      TSNode zero = fieldOf(child.node, "zero_point");
-      info->zeroPoints.push_back(ts_node_is_null(zero) ? 0 : parseInteger(text(zero), nullptr));
+      Node zero = fieldOf(child.node, "zero_point");
+      info->zeroPoints.push_back(zero.isNull() ? 0 : parseInteger(text(zero), nullptr));
     }
     return Type::scalar(ElementType::quantized(std::move(info)));
   }
   if (kind == "tensor_type") {
     std::vector<int64_t> shape;
     bool unranked = false;
-    TSNode shapeNode = fieldOf(node, "shape");
-    if (!ts_node_is_null(shapeNode)) {
+    Node shapeNode = fieldOf(node, "shape");
+    if (!shapeNode.isNull()) {
       std::string_view dims = text(shapeNode);
       size_t start = 0;
       while (start < dims.size()) {
@@ -223,8 +266,8 @@ Type SyntaxValues::parseType(TSNode node) {
       // tests give one scale for a dimension of size 2.
     }
     std::vector<int64_t> bounds;
-    TSNode encoding = fieldOf(node, "encoding");
-    if (!ts_node_is_null(encoding)) applyEncoding(encoding, bounds, shape.size());
+    Node encoding = fieldOf(node, "encoding");
+    if (!encoding.isNull()) applyEncoding(encoding, bounds, shape.size());
     return Type::tensor(std::move(shape), element, std::move(bounds));
   }
   if (kind == "tuple_type") {
@@ -252,9 +295,9 @@ Type SyntaxValues::parseType(TSNode node) {
   return Type::other(std::string(spelled));
 }
 
-std::vector<Type> SyntaxValues::typeList(TSNode node) {
+std::vector<Type> SyntaxValues::typeList(Node node) {
   std::vector<Type> out;
-  if (ts_node_is_null(node)) return out;
+  if (node.isNull()) return out;
   if (isKind(node, "type_list")) {
     for (const auto &child : namedChildren(node)) out.push_back(type(child.node));
   } else {
@@ -263,7 +306,7 @@ std::vector<Type> SyntaxValues::typeList(TSNode node) {
   return out;
 }
 
-void SyntaxValues::applyEncoding(TSNode encoding, std::vector<int64_t> &bounds, size_t rank) {
+void SyntaxValues::applyEncoding(Node encoding, std::vector<int64_t> &bounds, size_t rank) {
   Attribute a = attribute(encoding);
   const Attribute *list = nullptr;
   if (a.kind == Attribute::Kind::Struct && a.name == "stablehlo.bounds") {
@@ -285,11 +328,13 @@ void SyntaxValues::applyEncoding(TSNode encoding, std::vector<int64_t> &bounds, 
   bounds = std::move(values);
 }
 
-Attribute SyntaxValues::attribute(TSNode node) {
+Attribute SyntaxValues::attribute(Node node) {
   Attribute a;
-  if (ts_node_is_null(node)) return a;
+  if (node.isNull()) return a;
   a.range = rangeOf(node);
-  std::string_view kind = ts_node_type(node);
+  if (!enter(node)) return a;
+  Level level{depth_};
+  std::string_view kind = node.kind();
   std::string_view spelled = text(node);
   if (kind == "typed_attribute") {
     Attribute value = attribute(fieldOf(node, "value"));
@@ -330,20 +375,26 @@ Attribute SyntaxValues::attribute(TSNode node) {
   if (kind == "attribute_dictionary") {
     a.kind = Attribute::Kind::Dictionary;
     for (const auto &entry : namedChildren(node)) {
-      TSNode name = fieldOf(entry.node, "name");
+      Node name = fieldOf(entry.node, "name");
       std::string key = isKind(name, "string") ? unquote(text(name)) : std::string(text(name));
-      TSNode value = fieldOf(entry.node, "value");
+      Node value = fieldOf(entry.node, "value");
       Attribute v;
       v.range = rangeOf(entry.node);
-      if (!ts_node_is_null(value)) v = attribute(value);
+      if (!value.isNull()) v = attribute(value);
       a.fields.emplace_back(std::move(key), std::move(v));
     }
     return a;
   }
   if (kind == "dense_attribute") {
     a.kind = Attribute::Kind::DenseElements;
-    TSNode value = fieldOf(node, "value");
-    std::string_view literal = ts_node_is_null(value) ? std::string_view() : text(value);
+    Node value = fieldOf(node, "value");
+    std::string_view literal = value.isNull() ? std::string_view() : text(value);
+    if (!literal.empty() && literal.front() == '[' &&
+        bracketDepth(literal, syntax::kMaxNestingDepth - depth_) > syntax::kMaxNestingDepth - depth_) {
+      error(value, "lower.too-deep",
+            "dense literal nested more than " + std::to_string(syntax::kMaxNestingDepth) + " levels deep");
+      return a;
+    }
     if (literal.size() > Attribute::kSharedLiteralSize) {
       a.sharedText = std::make_shared<const std::string>(literal);
     } else {
@@ -367,7 +418,7 @@ Attribute SyntaxValues::attribute(TSNode node) {
   }
   if (kind == "symbol_ref") {
     a.kind = Attribute::Kind::SymbolRef;
-    std::string_view first = text(ts_node_named_child(node, 0));
+    std::string_view first = text(node.namedChild(0));
     a.text = first.size() > 1 && first[1] == '"' ? unquote(first.substr(1))
              : first.empty()                      ? std::string()
                                                   : std::string(first.substr(1));
@@ -378,8 +429,8 @@ Attribute SyntaxValues::attribute(TSNode node) {
     // [0] x [1] as a two-element array of arrays; convolution's three-part
     // form becomes a conv struct.
     Attribute lhs = attribute(fieldOf(node, "lhs")), rhs = attribute(fieldOf(node, "rhs"));
-    TSNode output = fieldOf(node, "output");
-    if (!ts_node_is_null(output)) return convolutionDimensions(lhs, rhs, attribute(output), a.range);
+    Node output = fieldOf(node, "output");
+    if (!output.isNull()) return convolutionDimensions(lhs, rhs, attribute(output), a.range);
     return Attribute::makeArray({lhs, rhs}, a.range);
   }
   if (kind == "attribute_parameters") return parameters(node, "");
@@ -404,10 +455,10 @@ Attribute SyntaxValues::attribute(TSNode node) {
   return a;
 }
 
-Attribute SyntaxValues::dialectAttribute(TSNode node) {
+Attribute SyntaxValues::dialectAttribute(Node node) {
   std::string_view name = text(fieldOf(node, "name"));
-  TSNode params = fieldOf(node, "parameters");
-  if (ts_node_is_null(params)) {
+  Node params = fieldOf(node, "parameters");
+  if (params.isNull()) {
     auto alias = attributeAliases_.find(name);
     if (alias != attributeAliases_.end() && aliasDepth_ < 16) {
       ++aliasDepth_;
@@ -427,7 +478,7 @@ Attribute SyntaxValues::dialectAttribute(TSNode node) {
   return a;
 }
 
-Attribute SyntaxValues::parameters(TSNode params, std::string name) {
+Attribute SyntaxValues::parameters(Node params, std::string name) {
   // `#stablehlo<comparison_direction GT>`: an enum; `#x.y<k = v, ...>`: a
   // struct; `#stablehlo.bounds<?, 4>` and similar lists: a struct with
   // positional elements.
@@ -447,7 +498,7 @@ Attribute SyntaxValues::parameters(TSNode params, std::string name) {
   a.kind = Attribute::Kind::Struct;
   checkStructFields(params, a.name);
   for (size_t i = 0; i < items.size(); ++i) {
-    TSNode item = items[i].node;
+    Node item = items[i].node;
     if (isKind(item, "keyword_attribute")) {
       a.fields.emplace_back(std::string(text(fieldOf(item, "key"))), attribute(fieldOf(item, "value")));
     } else if (isKind(item, "dimension_numbers") && a.name == "stablehlo.conv") {
@@ -460,19 +511,19 @@ Attribute SyntaxValues::parameters(TSNode params, std::string name) {
     }
   }
   // `?` in a bounds list is an unnamed token, not a child: recover it.
-  if (a.fields.empty() && a.elements.size() < static_cast<size_t>(ts_node_child_count(params))) {
+  if (a.fields.empty() && a.elements.size() < static_cast<size_t>(params.childCount())) {
     std::vector<Attribute> positional;
     size_t next = 0;
-    for (uint32_t i = 0; i < ts_node_child_count(params); ++i) {
-      TSNode child = ts_node_child(params, i);
-      std::string_view t = ts_node_type(child);
+    for (uint32_t i = 0; i < params.childCount(); ++i) {
+      Node child = params.child(i);
+      std::string_view t = child.kind();
       if (t == "?") {
         Attribute q;
         q.kind = Attribute::Kind::Opaque;
         q.text = "?";
         q.range = rangeOf(child);
         positional.push_back(q);
-      } else if (ts_node_is_named(child) && next < a.elements.size()) {
+      } else if (child.isNamed() && next < a.elements.size()) {
         positional.push_back(a.elements[next++]);
       }
     }
@@ -481,22 +532,22 @@ Attribute SyntaxValues::parameters(TSNode params, std::string name) {
   return a;
 }
 
-void SyntaxValues::checkStructFields(TSNode params, const std::string &name) {
+void SyntaxValues::checkStructFields(Node params, const std::string &name) {
   // The fields StableHLO's struct attributes accept (the op table's strict
   // structs); others are errors, as are repeated fields and fields not
   // separated by commas.
   const ops::StructDef *fields = ops::findStruct(name);
   if (!fields || !fields->strict) return;
-  std::map<std::string, TSNode, std::less<>> seen;
+  std::map<std::string, Node, std::less<>> seen;
   bool previousWasItem = false;
-  for (uint32_t i = 0; i < ts_node_child_count(params); ++i) {
-    TSNode child = ts_node_child(params, i);
-    std::string_view kind = ts_node_type(child);
+  for (uint32_t i = 0; i < params.childCount(); ++i) {
+    Node child = params.child(i);
+    std::string_view kind = child.kind();
     if (kind == ",") {
       previousWasItem = false;
       continue;
     }
-    if (!ts_node_is_named(child) || ts_node_is_extra(child)) continue;
+    if (!child.isNamed() || child.isExtra()) continue;
     if (previousWasItem) {
       error(child, "attribute.syntax", "expected `,` between the fields of #" + name);
       return;
@@ -522,6 +573,71 @@ void SyntaxValues::checkStructFields(TSNode params, const std::string &name) {
       diagnostics_.push_back(std::move(d));
     }
   }
+}
+
+ir::LocationRef SyntaxValues::location(Node node) {
+  if (node.isNull()) return nullptr;
+  // Models write the same few locations (mostly `loc(#locN)`) thousands of
+  // times: one object per distinct text.
+  std::string_view spelled = text(node);
+  auto cached = locationCache_.find(spelled);
+  if (cached != locationCache_.end()) return cached->second;
+  size_t errors = diagnostics_.size();
+  ir::LocationRef resolved = locationBody(node);
+  if (diagnostics_.size() == errors) locationCache_.emplace(spelled, resolved);
+  return resolved;
+}
+
+ir::LocationRef SyntaxValues::locationBody(Node node) {
+  using ir::Location;
+  auto unknown = [] {
+    auto l = std::make_shared<Location>();
+    l->kind = Location::Kind::Unknown;
+    return l;
+  };
+  if (node.isNull()) return unknown();
+  if (!enter(node)) return unknown();
+  Level level{depth_};
+  std::string_view kind = node.kind();
+  if (kind == "location") return locationBody(node.namedChild(0));
+  if (kind == "attribute_alias") {
+    // `#loc3`: its definition at the end of the file; a cycle is cut by the
+    // alias depth (and reads as unknown).
+    std::string_view name = text(node);
+    auto known = aliasLocations_.find(name);
+    if (known != aliasLocations_.end()) return known->second;
+    auto alias = attributeAliases_.find(name);
+    if (alias == attributeAliases_.end() || !isKind(alias->second, "location") || aliasDepth_ >= 16) return unknown();
+    ++aliasDepth_;
+    ir::LocationRef resolved = locationBody(alias->second);
+    --aliasDepth_;
+    aliasLocations_.emplace(std::string(name), resolved);
+    return resolved;
+  }
+  auto l = std::make_shared<Location>();
+  if (kind == "file_line_col_location") {
+    l->kind = Location::Kind::FileLineCol;
+    l->name = unquote(text(fieldOf(node, "file")));
+    l->line = locationNumber(text(fieldOf(node, "line")));
+    l->column = locationNumber(text(fieldOf(node, "column")));
+  } else if (kind == "name_location") {
+    l->kind = Location::Kind::Name;
+    l->name = unquote(text(fieldOf(node, "name")));
+    Node child = fieldOf(node, "child");
+    if (!child.isNull()) l->children.push_back(locationBody(child));
+  } else if (kind == "callsite_location") {
+    l->kind = Location::Kind::CallSite;
+    l->children.push_back(locationBody(fieldOf(node, "callee")));
+    l->children.push_back(locationBody(fieldOf(node, "caller")));
+  } else if (kind == "fused_location") {
+    l->kind = Location::Kind::Fused;
+    for (const auto &child : namedChildren(node)) {
+      if (!child.field) l->children.push_back(locationBody(child.node));  // Not the metadata.
+    }
+  } else {
+    l->kind = Location::Kind::Unknown;
+  }
+  return l;
 }
 
 Attribute convolutionDimensions(const Attribute &input, const Attribute &kernel, const Attribute &output,

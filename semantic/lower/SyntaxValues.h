@@ -10,6 +10,7 @@
 
 #include "semantic/diagnostics/Diagnostic.h"
 #include "semantic/ir/Attribute.h"
+#include "semantic/ir/Location.h"
 #include "semantic/ir/Types.h"
 #include "semantic/syntax/SyntaxTree.h"
 
@@ -22,36 +23,51 @@ class SyntaxValues {
   SyntaxValues(std::string_view text, std::vector<Diagnostic> &diagnostics) : text_(text), diagnostics_(diagnostics) {}
 
   /// Records the file's `!name = type` and `#name = attribute` definitions.
-  void collectAliases(TSNode root);
+  void collectAliases(syntax::Node root);
 
-  ir::Type type(TSNode node);
-  ir::ElementType elementType(TSNode node);
+  ir::Type type(syntax::Node node);
+  ir::ElementType elementType(syntax::Node node);
   /// Any attribute-valued node (typed_attribute included).
-  ir::Attribute attribute(TSNode node);
+  ir::Attribute attribute(syntax::Node node);
   /// The list of types of a `type_list` or a result-type position.
-  std::vector<ir::Type> typeList(TSNode node);
+  std::vector<ir::Type> typeList(syntax::Node node);
+  /// A `location` node (`loc(...)`) or a location body, `#loc` aliases
+  /// resolved; null for a null node. Equal texts share one Location.
+  ir::LocationRef location(syntax::Node node);
 
-  std::string_view text(TSNode node) const { return syntax::textOf(node, text_); }
+  std::string_view text(syntax::Node node) const { return syntax::textOf(node, text_); }
   /// A string literal's value with escapes decoded.
   static std::string unquote(std::string_view literal);
 
-  void error(TSNode node, std::string code, std::string message);
+  void error(syntax::Node node, std::string code, std::string message);
 
  private:
-  ir::Type parseType(TSNode node);
-  ir::Attribute dialectAttribute(TSNode node);
-  ir::Attribute parameters(TSNode params, std::string name);
-  void applyEncoding(TSNode encoding, std::vector<int64_t> &bounds, size_t rank);
-  void checkStructFields(TSNode params, const std::string &name);
+  ir::Type parseType(syntax::Node node);
+  ir::Attribute dialectAttribute(syntax::Node node);
+  ir::Attribute parameters(syntax::Node params, std::string name);
+  void applyEncoding(syntax::Node encoding, std::vector<int64_t> &bounds, size_t rank);
+  void checkStructFields(syntax::Node params, const std::string &name);
+  ir::LocationRef locationBody(syntax::Node node);
+  /// Counts one level of nesting for the walk at `node`; false (after
+  /// reporting `lower.too-deep` there) beyond syntax::kMaxNestingDepth.
+  bool enter(syntax::Node node);
+  /// Scope of one nesting level taken by enter().
+  struct Level {
+    int &depth;
+    ~Level() { --depth; }
+  };
 
   std::string_view text_;
   std::vector<Diagnostic> &diagnostics_;
   // (begin offset, code) of what error() reported: a type written once is
   // lowered for the signature and again for the block arguments.
   std::set<std::pair<uint32_t, std::string>> reported_;
-  std::map<std::string, TSNode, std::less<>> typeAliases_;
-  std::map<std::string, TSNode, std::less<>> attributeAliases_;
+  std::map<std::string, syntax::Node, std::less<>> typeAliases_;
+  std::map<std::string, syntax::Node, std::less<>> attributeAliases_;
   int aliasDepth_ = 0;
+  int depth_ = 0;  // Nesting of the attribute, type or location being read.
+  std::unordered_map<std::string_view, ir::LocationRef> locationCache_;
+  std::map<std::string, ir::LocationRef, std::less<>> aliasLocations_;
   std::unordered_map<std::string_view, ir::Type> typeCache_;
 };
 

@@ -36,16 +36,16 @@ std::string excerpt(std::string_view text) {
 /// `stablehlo.add`" or "in tensor type". `ancestors` runs from the root down.
 /// (ts_node_parent is not used: for zero-width MISSING nodes it can return a
 /// sibling that ends at the same offset.)
-std::string context(const std::vector<TSNode> &ancestors, std::string_view text) {
+std::string context(const std::vector<Node> &ancestors, std::string_view text) {
   for (auto it = ancestors.rbegin(); it != ancestors.rend(); ++it) {
-    TSNode parent = *it;
-    std::string_view kind = ts_node_type(parent);
+    Node parent = *it;
+    std::string_view kind = parent.kind();
     if (kind == "source_file" || kind == "ERROR") continue;
     if (kind == "operation") {
-      TSNode name = fieldOf(parent, "name");
-      if (!ts_node_is_null(name)) return " in operation `" + excerpt(textOf(name, text)) + "`";
+      Node name = fieldOf(parent, "name");
+      if (!name.isNull()) return " in operation `" + excerpt(textOf(name, text)) + "`";
     }
-    if (!ts_node_is_named(parent) || kind[0] == '_') continue;
+    if (!parent.isNamed() || kind[0] == '_') continue;
     return " in " + humanize(kind);
   }
   return "";
@@ -53,24 +53,24 @@ std::string context(const std::vector<TSNode> &ancestors, std::string_view text)
 
 }  // namespace
 
-std::string describeKind(TSNode node) {
-  std::string_view kind = ts_node_type(node);
-  if (!ts_node_is_named(node)) return "`" + std::string(kind) + "`";
+std::string describeKind(Node node) {
+  std::string_view kind = node.kind();
+  if (!node.isNamed()) return "`" + std::string(kind) + "`";
   return humanize(kind);
 }
 
 std::vector<Diagnostic> collectSyntaxDiagnostics(const SyntaxTree &tree, std::string_view text) {
   std::vector<Diagnostic> out;
   if (!tree.hasErrors()) return out;
-  TSTreeCursor cursor = ts_tree_cursor_new(tree.root());
+  TreeCursor cursor(tree.root());
   // Depth-first over the subtrees that hold an error; an ERROR node is
   // reported once, with what it contains.
-  std::vector<TSNode> ancestors;  // Of the cursor's node, root first.
+  std::vector<Node> ancestors;  // Of the cursor's node, root first.
   bool descend = true;
   while (true) {
-    TSNode node = ts_tree_cursor_current_node(&cursor);
+    Node node = cursor.node();
     if (descend) {
-      if (ts_node_is_missing(node)) {
+      if (node.isMissing()) {
         Diagnostic d;
         d.range = rangeOf(node);
         d.code = "syntax.missing";
@@ -84,20 +84,19 @@ std::vector<Diagnostic> collectSyntaxDiagnostics(const SyntaxTree &tree, std::st
         d.message = snippet.empty() ? "unexpected input" + context(ancestors, text)
                                     : "unexpected `" + snippet + "`" + context(ancestors, text);
         out.push_back(std::move(d));
-      } else if (ts_node_has_error(node) && ts_tree_cursor_goto_first_child(&cursor)) {
+      } else if (node.hasError() && cursor.gotoFirstChild()) {
         ancestors.push_back(node);
         continue;
       }
     }
-    if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+    if (cursor.gotoNextSibling()) {
       descend = true;
       continue;
     }
-    if (!ts_tree_cursor_goto_parent(&cursor)) break;
+    if (!cursor.gotoParent()) break;
     ancestors.pop_back();
     descend = false;
   }
-  ts_tree_cursor_delete(&cursor);
   return out;
 }
 

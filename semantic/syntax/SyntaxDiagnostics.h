@@ -17,6 +17,6 @@ std::vector<Diagnostic> collectSyntaxDiagnostics(const SyntaxTree &tree, std::st
 
 /// A readable name for a node kind: `tensor_type` -> "tensor type",
 /// `">"` -> "`>`".
-std::string describeKind(TSNode node);
+std::string describeKind(Node node);
 
 }  // namespace shlo::syntax

@@ -1,38 +1,58 @@
 // The C++ face of the tree-sitter-stablehlo grammar: parsing, incremental
-// re-parsing, and small helpers to read nodes by field.
+// re-parsing, edits and the changed ranges between two parses. Nodes are
+// read through syntax::Node (Node.h).
 #pragma once
 
 #include <memory>
 #include <string_view>
 #include <vector>
 
-#include <tree_sitter/api.h>
-
+#include "semantic/syntax/Node.h"
 #include "semantic/syntax/TextRange.h"
-
-extern "C" const TSLanguage *tree_sitter_stablehlo(void);
 
 namespace shlo::syntax {
 
-/// A parsed syntax tree. Owns its TSTree; cheap to move. The text it was
+/// One text edit, as the tree needs it to re-use what the edit did not
+/// touch: byte offsets and (row, byte column) points of the edit's start,
+/// its old end and its new end.
+struct InputEdit {
+  uint32_t startByte = 0;
+  uint32_t oldEndByte = 0;
+  uint32_t newEndByte = 0;
+  Point startPoint;
+  Point oldEndPoint;
+  Point newEndPoint;
+};
+
+/// A parsed syntax tree. Owns its tree; cheap to move. The text it was
 /// parsed from is not kept: callers keep the text alive beside it.
 class SyntaxTree {
  public:
   SyntaxTree() = default;
-  explicit SyntaxTree(TSTree *tree) : tree_(tree, &ts_tree_delete) {}
 
   bool valid() const { return tree_ != nullptr; }
-  TSTree *get() const { return tree_.get(); }
-  TSNode root() const { return ts_tree_root_node(tree_.get()); }
-  bool hasErrors() const { return valid() && ts_node_has_error(root()); }
+  Node root() const { return Node(ts_tree_root_node(tree_.get())); }
+  bool hasErrors() const { return valid() && root().hasError(); }
 
-  /// Records an edit (byte offsets and points) so the next parse given this
-  /// tree re-uses what the edit did not touch.
-  void edit(const TSInputEdit &edit) { ts_tree_edit(tree_.get(), &edit); }
+  /// A second handle on the same tree (tree-sitter shares the nodes, so
+  /// this is cheap); editing the copy leaves this one as it is.
+  SyntaxTree copy() const;
+
+  /// Records an edit so the next parse given this tree re-uses what the edit
+  /// did not touch.
+  void edit(const InputEdit &edit);
 
  private:
+  friend class Parser;
+  friend std::vector<TextRange> changedRanges(const SyntaxTree &, const SyntaxTree &);
+  explicit SyntaxTree(TSTree *tree) : tree_(tree, &ts_tree_delete) {}
   std::unique_ptr<TSTree, decltype(&ts_tree_delete)> tree_{nullptr, &ts_tree_delete};
 };
+
+/// The ranges (in `fresh`'s text) whose syntactic structure differs between
+/// `edited` (an old tree with the edits applied) and `fresh` (parsed from
+/// it). Empty when either tree is invalid.
+std::vector<TextRange> changedRanges(const SyntaxTree &edited, const SyntaxTree &fresh);
 
 /// A reusable parser. Not thread-safe: one per thread.
 class Parser {
@@ -50,36 +70,8 @@ class Parser {
   TSParser *parser_;
 };
 
-/// The node's byte range.
-inline TextRange rangeOf(TSNode node) { return {ts_node_start_byte(node), ts_node_end_byte(node)}; }
-
-/// The node's text in `source`; empty for a null node.
-inline std::string_view textOf(TSNode node, std::string_view source) {
-  if (ts_node_is_null(node)) return {};
-  uint32_t begin = ts_node_start_byte(node), end = ts_node_end_byte(node);
-  if (end > source.size() || begin > end) return {};
-  return source.substr(begin, end - begin);
-}
-
-/// The grammar's id for field `name` (looked up once per name).
-TSFieldId fieldId(std::string_view name);
-
-/// The child in field `name`, or a null node.
-inline TSNode fieldOf(TSNode node, std::string_view name) { return ts_node_child_by_field_id(node, fieldId(name)); }
-
-/// A named child and the field it is in (null when in no field).
-struct FieldChild {
-  const char *field;
-  TSFieldId fieldId;  // 0 when in no field.
-  TSNode node;
-};
-
-/// The named children of `node`, in order, with their field names. Named
-/// children of hidden rules appear in their parent's list, as tree-sitter
-/// presents them.
-std::vector<FieldChild> namedChildren(TSNode node);
-
-/// True when `kind` names the node's type.
-inline bool isKind(TSNode node, std::string_view kind) { return kind == ts_node_type(node); }
+/// The grammar's numeric symbol of a named node type, or 0 when the grammar
+/// has none by that name.
+uint16_t symbolForName(std::string_view name, bool named = true);
 
 }  // namespace shlo::syntax

@@ -1,34 +1,39 @@
 #include "semantic/syntax/TreePrinter.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
+
+#include "semantic/syntax/Limits.h"
 
 namespace shlo::syntax {
 
 void printTree(const SyntaxTree &tree, std::ostream &out) {
   if (!tree.valid()) return;
-  TSTreeCursor cursor = ts_tree_cursor_new(tree.root());
+  TreeCursor cursor(tree.root());
   unsigned depth = 0;        // Depth of the cursor's node.
   std::vector<unsigned> openAtDepth;  // Depth of each open parenthesis.
   bool descend = true;
   bool first = true;
   while (true) {
-    TSNode node = ts_tree_cursor_current_node(&cursor);
+    Node node = cursor.node();
     if (descend) {
-      bool visible = ts_node_is_named(node) || ts_node_is_missing(node);
+      bool visible = node.isNamed() || node.isMissing();
       if (visible) {
         if (!first) out << '\n';
         first = false;
-        out << std::string(2 * openAtDepth.size(), ' ');
-        if (const char *field = ts_tree_cursor_current_field_name(&cursor)) out << field << ": ";
-        TSPoint start = ts_node_start_point(node), end = ts_node_end_point(node);
+        // Indentation stops growing at the nesting limit: a deeply nested
+        // file would otherwise print quadratically many spaces.
+        out << std::string(2 * std::min<size_t>(openAtDepth.size(), kMaxNestingDepth), ' ');
+        if (const char *field = cursor.fieldName()) out << field << ": ";
+        Point start = node.startPoint(), end = node.endPoint();
         out << '(';
-        if (ts_node_is_missing(node)) out << "MISSING ";
-        out << ts_node_type(node) << " [" << start.row << ", " << start.column << "] - [" << end.row << ", "
+        if (node.isMissing()) out << "MISSING ";
+        out << node.kind() << " [" << start.row << ", " << start.column << "] - [" << end.row << ", "
             << end.column << ']';
         openAtDepth.push_back(depth);
       }
-      if (ts_tree_cursor_goto_first_child(&cursor)) {
+      if (cursor.gotoFirstChild()) {
         ++depth;
         continue;
       }
@@ -38,37 +43,35 @@ void printTree(const SyntaxTree &tree, std::ostream &out) {
       out << ')';
       openAtDepth.pop_back();
     }
-    if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+    if (cursor.gotoNextSibling()) {
       descend = true;
       continue;
     }
-    if (!ts_tree_cursor_goto_parent(&cursor)) break;
+    if (!cursor.gotoParent()) break;
     --depth;
     descend = false;
   }
   out << '\n';
-  ts_tree_cursor_delete(&cursor);
 }
 
-void forEachOperation(const SyntaxTree &tree, const std::function<void(TSNode)> &visit) {
+void forEachOperation(const SyntaxTree &tree, const std::function<void(Node)> &visit) {
   if (!tree.valid()) return;
-  TSTreeCursor cursor = ts_tree_cursor_new(tree.root());
+  TreeCursor cursor(tree.root());
   bool descend = true;
   while (true) {
-    TSNode node = ts_tree_cursor_current_node(&cursor);
+    Node node = cursor.node();
     if (descend) {
       if (isKind(node, "operation")) visit(node);
       // Tokens have no operations below them.
-      if (ts_node_child_count(node) > 0 && ts_tree_cursor_goto_first_child(&cursor)) continue;
+      if (node.childCount() > 0 && cursor.gotoFirstChild()) continue;
     }
-    if (ts_tree_cursor_goto_next_sibling(&cursor)) {
+    if (cursor.gotoNextSibling()) {
       descend = true;
       continue;
     }
-    if (!ts_tree_cursor_goto_parent(&cursor)) break;
+    if (!cursor.gotoParent()) break;
     descend = false;
   }
-  ts_tree_cursor_delete(&cursor);
 }
 
 }  // namespace shlo::syntax

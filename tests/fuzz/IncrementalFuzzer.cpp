@@ -19,8 +19,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   test::RandomEditor editor(static_cast<uint32_t>(std::hash<std::string>()(text)));
   analysis::Analysis current = analysis::analyze(parser, text);
   for (uint32_t step = 0, steps = 1 + editor.pick(16); step < steps; ++step) {
-    syntax::SyntaxTree edited(ts_tree_copy(current.tree.get()));
-    std::vector<TSInputEdit> edits;
+    syntax::SyntaxTree edited = current.tree.copy();
+    std::vector<syntax::InputEdit> edits;
     for (uint32_t n = 1 + editor.pick(2); n > 0; --n) {
       edits.push_back(editor.randomEdit(text));
       edited.edit(edits.back());

@@ -26,6 +26,6 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   std::ostringstream sink;
   shlo::syntax::printTree(tree, sink);
   size_t operations = 0;
-  shlo::syntax::forEachOperation(tree, [&](TSNode) { ++operations; });
+  shlo::syntax::forEachOperation(tree, [&](shlo::syntax::Node) { ++operations; });
   return 0;
 }

@@ -1,5 +1,5 @@
 // Test helpers for incremental analysis: editing a text the way the language
-// server does (byte offsets and tree-sitter points), and printing everything
+// server does (byte offsets and syntax points), and printing everything
 // an analysis holds (tree, IR, diagnostics) so an incremental result can be
 // compared with a full one as text.
 #pragma once
@@ -9,16 +9,15 @@
 #include <string>
 #include <string_view>
 
-#include <tree_sitter/api.h>
-
 #include "semantic/analysis/Analysis.h"
+#include "semantic/syntax/SyntaxTree.h"
 #include "semantic/syntax/TreePrinter.h"
 
 namespace shlo::test {
 
-/// The tree-sitter point (row, byte column) of `offset` in `text`.
-inline TSPoint pointAt(std::string_view text, uint32_t offset) {
-  TSPoint point{0, 0};
+/// The syntax point (row, byte column) of `offset` in `text`.
+inline syntax::Point pointAt(std::string_view text, uint32_t offset) {
+  syntax::Point point{0, 0};
   for (uint32_t i = 0; i < offset && i < text.size(); ++i) {
     if (text[i] == '\n') {
       ++point.row;
@@ -31,24 +30,24 @@ inline TSPoint pointAt(std::string_view text, uint32_t offset) {
 }
 
 /// Replaces bytes [begin, end) of `text` by `insert`; returns the edit.
-inline TSInputEdit replaceText(std::string &text, uint32_t begin, uint32_t end, std::string_view insert) {
-  TSInputEdit edit;
-  edit.start_byte = begin;
-  edit.old_end_byte = end;
-  edit.new_end_byte = begin + static_cast<uint32_t>(insert.size());
-  edit.start_point = pointAt(text, begin);
-  edit.old_end_point = pointAt(text, end);
+inline syntax::InputEdit replaceText(std::string &text, uint32_t begin, uint32_t end, std::string_view insert) {
+  syntax::InputEdit edit;
+  edit.startByte = begin;
+  edit.oldEndByte = end;
+  edit.newEndByte = begin + static_cast<uint32_t>(insert.size());
+  edit.startPoint = pointAt(text, begin);
+  edit.oldEndPoint = pointAt(text, end);
   text.replace(begin, end - begin, insert);
-  edit.new_end_point = pointAt(text, edit.new_end_byte);
+  edit.newEndPoint = pointAt(text, edit.newEndByte);
   return edit;
 }
 
 /// The byte offsets of `edits`, for failure messages.
-inline std::string dumpEdits(const std::vector<TSInputEdit> &edits) {
+inline std::string dumpEdits(const std::vector<syntax::InputEdit> &edits) {
   std::string out;
-  for (const TSInputEdit &e : edits) {
-    out += "[" + std::to_string(e.start_byte) + "," + std::to_string(e.old_end_byte) + ")->" +
-           std::to_string(e.new_end_byte) + " ";
+  for (const syntax::InputEdit &e : edits) {
+    out += "[" + std::to_string(e.startByte) + "," + std::to_string(e.oldEndByte) + ")->" +
+           std::to_string(e.newEndByte) + " ";
   }
   return out;
 }

@@ -37,7 +37,7 @@ const std::string kThreeFunctions =
 class EditedText {
  public:
   explicit EditedText(std::string text) : text_(std::move(text)), analysis_(analysis::analyze(parser_, text_)) {
-    edited_ = syntax::SyntaxTree(ts_tree_copy(analysis_.tree.get()));
+    edited_ = analysis_.tree.copy();
   }
 
   /// Replaces the first occurrence of `find` (after `from`) by `with`.
@@ -48,7 +48,7 @@ class EditedText {
   }
 
   void edit(uint32_t begin, uint32_t end, std::string_view with) {
-    TSInputEdit e = test::replaceText(text_, begin, end, with);
+    syntax::InputEdit e = test::replaceText(text_, begin, end, with);
     edited_.edit(e);
     edits_.push_back(e);
   }
@@ -64,7 +64,7 @@ class EditedText {
     EXPECT_EQ(test::dumpDiagnostics(next.diagnostics), test::dumpDiagnostics(full.diagnostics));
     EXPECT_EQ(test::dumpModule(*next.lowered.module), test::dumpModule(*full.lowered.module));
     analysis_ = std::move(next);
-    edited_ = syntax::SyntaxTree(ts_tree_copy(analysis_.tree.get()));
+    edited_ = analysis_.tree.copy();
     edits_.clear();
     return stats;
   }
@@ -77,7 +77,7 @@ class EditedText {
   std::string text_;
   analysis::Analysis analysis_;
   syntax::SyntaxTree edited_;
-  std::vector<TSInputEdit> edits_;
+  std::vector<syntax::InputEdit> edits_;
 };
 
 using Names = std::vector<std::string>;

@@ -1,7 +1,7 @@
 // Randomised differential test of incremental analysis: random edit
 // sequences (insertions of StableHLO fragments, non-ASCII text, junk and
 // copies of the text itself; deletions; at random byte offsets) are applied
-// the way the language server applies them (ts_tree_edit, incremental
+// the way the language server applies them (SyntaxTree::edit, incremental
 // re-parse, per-function re-analysis), and after each batch the tree, the
 // IR and the diagnostics must equal those of a full parse and analysis of
 // the same text. Fixed seeds and a fixed number of edits, so it runs for a
@@ -47,12 +47,12 @@ class Fuzzer {
 
   /// One batch of 1-3 edits, then the comparison. False on a mismatch.
   bool step(size_t &edits) {
-    syntax::SyntaxTree edited(ts_tree_copy(analysis_.tree.get()));
-    std::vector<TSInputEdit> batch;
+    syntax::SyntaxTree edited = analysis_.tree.copy();
+    std::vector<syntax::InputEdit> batch;
     std::string before = text_;
     int count = 1 + static_cast<int>(editor_.pick(3));
     for (int i = 0; i < count; ++i) {
-      TSInputEdit e = editor_.randomEdit(text_);
+      syntax::InputEdit e = editor_.randomEdit(text_);
       edited.edit(e);
       batch.push_back(e);
       ++edits;
@@ -75,7 +75,7 @@ class Fuzzer {
       what = test::differenceFromFull(next, full);
     } else {
       if (test::dumpTree(next.tree) != test::dumpTree(full.tree)) ++divergent_;
-      what = test::differenceFromFull(next, analysis::analyzeTree(syntax::SyntaxTree(ts_tree_copy(next.tree.get())), text_));
+      what = test::differenceFromFull(next, analysis::analyzeTree(next.tree.copy(), text_));
     }
     if (!what.empty()) {
       ADD_FAILURE() << "incremental " << what << "\n--- edits " << test::dumpEdits(batch) << " to:\n"

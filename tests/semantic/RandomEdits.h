@@ -41,7 +41,7 @@ class RandomEditor {
   }
 
   /// Applies one random edit to `text` and returns it.
-  TSInputEdit randomEdit(std::string &text) {
+  syntax::InputEdit randomEdit(std::string &text) {
     uint32_t begin = offset(text);
     uint32_t end = begin;
     std::string insert;

@@ -45,8 +45,7 @@ TEST(SpecTables, EverySpecOpNameIsAGrammarKeyword) {
   // fallback, and loses its pretty form's structure.
   std::string missing;
   for (const SpecOp &op : specOps()) {
-    TSSymbol symbol = ts_language_symbol_for_name(tree_sitter_stablehlo(), op.name.data(),
-                                                  static_cast<uint32_t>(op.name.size()), /*is_named=*/false);
+    uint16_t symbol = shlo::syntax::symbolForName(op.name, /*named=*/false);
     // while has a rule of its own, which aliases its name to `op_name`.
     if (symbol == 0 && op.name != "stablehlo.while") missing += " " + std::string(op.name);
   }

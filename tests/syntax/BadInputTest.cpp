@@ -32,7 +32,7 @@ std::vector<Diagnostic> parseAndWalk(const std::string &text) {
   std::ostringstream sink;
   syntax::printTree(tree, sink);
   size_t operations = 0;
-  syntax::forEachOperation(tree, [&](TSNode) { ++operations; });
+  syntax::forEachOperation(tree, [&](syntax::Node) { ++operations; });
   return diagnostics;
 }
 

@@ -107,10 +107,10 @@ TEST(TreeShape, EveryStatementIsOneOperationOwningItsResults) {
   for (const std::string &path : files) {
     std::string text = test::readOrFail(path);
     syntax::SyntaxTree tree = parser.parse(text);
-    std::map<std::pair<uint32_t, uint32_t>, TSNode> byStart;
+    std::map<std::pair<uint32_t, uint32_t>, syntax::Node> byStart;
     size_t fileOperations = 0;
-    syntax::forEachOperation(tree, [&](TSNode op) {
-      TSPoint start = ts_node_start_point(syntax::fieldOf(op, "name"));
+    syntax::forEachOperation(tree, [&](syntax::Node op) {
+      syntax::Point start = syntax::fieldOf(op, "name").startPoint();
       byStart[{start.row, start.column}] = op;
       ++fileOperations;
     });
@@ -137,13 +137,13 @@ TEST(TreeShape, EveryStatementIsOneOperationOwningItsResults) {
         ADD_FAILURE() << path << ":" << s.row + 1 << ": no operation node starts at `" << s.name << "`";
         continue;
       }
-      TSNode op = it->second;
+      syntax::Node op = it->second;
       EXPECT_EQ(syntax::textOf(syntax::fieldOf(op, "name"), text), s.name) << path << ":" << s.row + 1;
-      TSNode resultList = syntax::fieldOf(op, "results");
+      syntax::Node resultList = syntax::fieldOf(op, "results");
       std::vector<std::string> owned;
-      if (!ts_node_is_null(resultList)) {
-        for (uint32_t i = 0; i < ts_node_named_child_count(resultList); ++i) {
-          TSNode result = ts_node_named_child(resultList, i);
+      if (!resultList.isNull()) {
+        for (uint32_t i = 0; i < resultList.namedChildCount(); ++i) {
+          syntax::Node result = resultList.namedChild(i);
           owned.emplace_back(syntax::textOf(syntax::fieldOf(result, "name"), text));
         }
       }

@@ -1,0 +1,17 @@
+// Limits shared by every layer that walks nested syntax or the IR built
+// from it. One place, so lowering, the verifier, the interpreter and the
+// language server agree on what is too deep (issue 18).
+#pragma once
+
+namespace shlo::syntax {
+
+/// How deeply nested syntax is followed: attribute arrays and dictionaries,
+/// tuple and function types, regions, dense literals and locations each
+/// count one level per nesting. Lowering reports anything deeper as
+/// `lower.too-deep` at the node that crosses the limit and does not lower
+/// it, so nothing built from the IR recurses deeper than this. Real
+/// programs nest a few tens of levels; recursion over 256 levels stays far
+/// below a thread's stack.
+inline constexpr int kMaxNestingDepth = 256;
+
+}  // namespace shlo::syntax

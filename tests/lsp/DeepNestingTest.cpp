@@ -1,0 +1,64 @@
+// Deeply nested documents (issue 18): opening 100k nested regions, arrays
+// or location names, and asking for symbols, folds, semantic tokens and
+// hovers on them, answers every request (lowering stops at the nesting
+// limit; queries are not run on trees too deep for tree-sitter's cursor).
+#include "tests/lsp/Scratch.h"
+
+namespace shlo::lsp::test {
+namespace {
+
+std::string repeat(const std::string &piece, int times) {
+  std::string out;
+  for (int i = 0; i < times; ++i) out += piece;
+  return out;
+}
+
+constexpr int kDeep = 100000;
+
+/// A response with a result (not an error, not a timeout).
+bool answered(LspClient &client, const std::string &method, const json &params) {
+  std::optional<json> response = client.call(method, params, std::chrono::seconds(60));
+  return response && response->contains("result");
+}
+
+void expectAnswered(LspClient &client, const std::string &uri, int line, int character) {
+  json document = {{"textDocument", {{"uri", uri}}}};
+  EXPECT_TRUE(answered(client, "textDocument/documentSymbol", document)) << uri;
+  EXPECT_TRUE(answered(client, "textDocument/foldingRange", document)) << uri;
+  EXPECT_TRUE(answered(client, "textDocument/semanticTokens/full", document)) << uri;
+  EXPECT_TRUE(answered(client, "textDocument/hover", at(uri, line, character))) << uri;
+  EXPECT_TRUE(answered(client, "textDocument/definition", at(uri, line, character))) << uri;
+}
+
+TEST(LspDeepNesting, EveryRequestIsAnsweredAndTheDepthIsReported) {
+  LspClient client{SHLO_BINARY};
+  client.initialize();
+  struct Case {
+    std::string uri;
+    std::string text;
+    int line, character;
+  };
+  std::vector<Case> cases = {
+      {"file:///tmp/shlo-deep-regions.mlir",
+       repeat("\"test.r\"() ({\n", kDeep) + repeat("}) : () -> ()\n", kDeep), 300, 2},
+      {"file:///tmp/shlo-deep-arrays.mlir",
+       "%0 = \"test.op\"() {a = " + repeat("[", kDeep) + repeat("]", kDeep) + "} : () -> i32\n", 0, 300},
+      {"file:///tmp/shlo-deep-loc.mlir",
+       "%0 = \"test.op\"() : () -> i32 loc(" + repeat("\"n\"(", kDeep) + "unknown" + repeat(")", kDeep) + ")\n", 0,
+       300},
+  };
+  for (const Case &c : cases) {
+    openText(client, c.uri, c.text);
+    std::optional<json> diagnostics = diagnosticsFor(client, c.uri);
+    ASSERT_TRUE(diagnostics.has_value()) << c.uri;
+    bool tooDeep = false;
+    for (const json &d : (*diagnostics)["diagnostics"]) tooDeep |= d.value("code", "") == "lower.too-deep";
+    EXPECT_TRUE(tooDeep) << c.uri;
+    expectAnswered(client, c.uri, c.line, c.character);
+  }
+  // Still alive.
+  EXPECT_TRUE(answered(client, "workspace/symbol", {{"query", ""}}));
+}
+
+}  // namespace
+}  // namespace shlo::lsp::test
