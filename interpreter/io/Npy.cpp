@@ -386,7 +386,8 @@ std::string serialize(const Tensor &t) {
 }
 
 uint64_t defaultMaxImageBytes() {
-  return kMaxHeaderBytes + 16 + static_cast<uint64_t>(MemoryBudget::limit());
+  // The image and the tensor made from it are held together: half each.
+  return kMaxHeaderBytes + 16 + static_cast<uint64_t>(MemoryBudget::limit()) / 2;
 }
 
 std::optional<uint64_t> maxImageBytes(const ir::Type &type) {
@@ -441,7 +442,11 @@ std::string readFile(const std::string &path, uint64_t maxBytes) {
     if (got < 0) throw NpyError(path + ": cannot read file: " + std::strerror(errno));
     if (got == 0) break;
     if (out.size() + static_cast<uint64_t>(got) > maxBytes) throw NpyError(tooLong(path, maxBytes));
-    out.append(chunk, static_cast<size_t>(got));
+    try {
+      out.append(chunk, static_cast<size_t>(got));
+    } catch (const std::bad_alloc &) {
+      throw NpyError(path + ": cannot read file: out of memory after " + std::to_string(out.size()) + " bytes");
+    }
   }
   return out;
 }

@@ -52,7 +52,8 @@ constexpr uint64_t kMaxHeaderBytes = uint64_t{1} << 20;
 std::optional<uint64_t> maxImageBytes(const ir::Type &type);
 
 /// The most bytes an `.npy` image may take when no type bounds it: the
-/// longest header and as many data bytes as the MemoryBudget allows.
+/// longest header and half the MemoryBudget (the image and the tensor read
+/// from it are held at the same time).
 uint64_t defaultMaxImageBytes();
 
 /// Parses an `.npy` image held in `bytes` (which must outlive the result).

@@ -78,7 +78,7 @@ void checkTypeLimits(const ir::Operation &op, std::vector<Diagnostic> &sink) {
     for (const ir::Block *block : region->blocks) {
       for (const ir::Value *argument : block->arguments) {
         if (std::optional<std::string> problem = typeProblem(argument->type)) {
-          return report(argument->range, op, "argument `" + argument->name + "` has type " + *problem, sink);
+          return report(argument->range, op, "argument `" + argument->name + "`: " + *problem, sink);
         }
       }
     }
@@ -91,7 +91,7 @@ void checkTypeLimits(const ir::Operation &op, std::vector<Diagnostic> &sink) {
   for (const ir::NamedAttribute &named : op.attributes) {
     if (std::optional<std::string> problem = attributeProblem(named.value)) {
       syntax::TextRange range = named.value.range.size() ? named.value.range : named.nameRange;
-      return report(range, op, "attribute `" + named.name + "` has type " + *problem, sink);
+      return report(range, op, "attribute `" + named.name + "`: " + *problem, sink);
     }
   }
 }

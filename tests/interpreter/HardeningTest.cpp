@@ -112,7 +112,7 @@ TEST(TypeLimits, TheVerifierReportsTypesThatCannotExist) {
   EXPECT_NE(wraps[0].find("more elements than a 64-bit integer can count"), std::string::npos) << wraps[0];
   std::vector<std::string> huge = codes("func.func @main(%arg0: tensor<1000000000x1000000xf32>) {\n  return\n}\n");
   ASSERT_EQ(huge.size(), 1u);
-  EXPECT_NE(huge[0].find("argument `%arg0` has type tensor<1000000000x1000000xf32> needs more than 2^48 bytes"),
+  EXPECT_NE(huge[0].find("argument `%arg0`: tensor<1000000000x1000000xf32> needs more than 2^48 bytes"),
             std::string::npos)
       << huge[0];
   // A large type that can exist is fine.
