@@ -1,12 +1,22 @@
 #include "interpreter/Tensor.h"
 
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include <algorithm>
 #include <atomic>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
+#include <fstream>
+#include <limits>
+#include <optional>
 #include <sstream>
 
 #include "interpreter/Errors.h"
 #include "interpreter/FloatFormats.h"
+#include "support/CheckedArithmetic.h"
 
 namespace shlo::interpreter {
 
@@ -96,20 +106,87 @@ ElemKind elemKindOf(const ir::ElementType &e) {
 namespace {
 
 std::atomic<int64_t> gLiveBytes{0}, gPeakBytes{0};
+// 0 until first used: the default is computed once, on demand.
+std::atomic<int64_t> gBudget{0};
 
-/// A zero-filled buffer whose bytes count in liveBytes() until it is freed.
-std::shared_ptr<std::vector<unsigned char>> countedBuffer(size_t size) {
-  int64_t now = gLiveBytes.fetch_add(static_cast<int64_t>(size)) + static_cast<int64_t>(size);
+/// The cgroup v2 memory limit of this process's group, when there is one.
+std::optional<int64_t> cgroupMemoryMax() {
+  std::ifstream in("/sys/fs/cgroup/memory.max");
+  std::string text;
+  if (!(in >> text) || text == "max") return std::nullopt;
+  char *end = nullptr;
+  long long value = std::strtoll(text.c_str(), &end, 10);
+  if (*end != '\0' || value <= 0) return std::nullopt;
+  return value;
+}
+
+std::string bytesText(int64_t bytes) {
+  std::string out = std::to_string(bytes) + " bytes";
+  if (bytes >= (int64_t{1} << 20)) {
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, " (%.1f MiB)", static_cast<double>(bytes) / (1 << 20));
+    out += buffer;
+  }
+  return out;
+}
+
+/// A zero-filled buffer of `size` bytes for a tensor of `type`, whose bytes
+/// count in liveBytes() until it is freed. The bytes are reserved against
+/// the budget before anything is allocated.
+std::shared_ptr<std::vector<unsigned char>> countedBuffer(int64_t size, const ir::Type &type) {
+  int64_t budget = MemoryBudget::limit();
+  int64_t before = gLiveBytes.fetch_add(size);
+  int64_t now = before + size;  // both within kMaxByteSize each: no overflow
+  if (now > budget) {
+    gLiveBytes.fetch_sub(size);
+    throw RuntimeError(type.str() + " needs " + bytesText(size) + ", more than the memory budget of " +
+                       bytesText(budget) + " allows (" + bytesText(before) + " already held by live tensors)");
+  }
   int64_t peak = gPeakBytes.load();
   while (now > peak && !gPeakBytes.compare_exchange_weak(peak, now)) {
   }
-  return std::shared_ptr<std::vector<unsigned char>>(new std::vector<unsigned char>(size), [size](std::vector<unsigned char> *b) {
-    gLiveBytes.fetch_sub(static_cast<int64_t>(size));
+  std::vector<unsigned char> *bytes = nullptr;
+  try {
+    bytes = new std::vector<unsigned char>(static_cast<size_t>(size));
+  } catch (const std::bad_alloc &) {
+    gLiveBytes.fetch_sub(size);
+    throw RuntimeError(type.str() + " needs " + bytesText(size) + ", which the system could not allocate");
+  }
+  return std::shared_ptr<std::vector<unsigned char>>(bytes, [size](std::vector<unsigned char> *b) {
+    gLiveBytes.fetch_sub(size);
     delete b;
   });
 }
 
 }  // namespace
+
+int64_t MemoryBudget::defaultLimit() {
+  int64_t memory = checked::kMaxByteSize;
+  long pages = ::sysconf(_SC_PHYS_PAGES), pageSize = ::sysconf(_SC_PAGE_SIZE);
+  if (pages > 0 && pageSize > 0) {
+    memory = std::min(memory, checked::mul(pages, pageSize).value_or(memory));
+  }
+  struct rlimit limit;
+  if (::getrlimit(RLIMIT_AS, &limit) == 0 && limit.rlim_cur != RLIM_INFINITY) {
+    memory = std::min<int64_t>(memory, static_cast<int64_t>(std::min<rlim_t>(limit.rlim_cur, checked::kMaxByteSize)));
+  }
+  if (std::optional<int64_t> group = cgroupMemoryMax()) memory = std::min(memory, *group);
+  return std::max<int64_t>(memory / 2, 1);
+}
+
+int64_t MemoryBudget::limit() {
+  int64_t budget = gBudget.load();
+  if (budget > 0) return budget;
+  int64_t initial = defaultLimit();
+  // Another thread may have set it meanwhile: keep theirs.
+  gBudget.compare_exchange_strong(budget, initial);
+  return gBudget.load();
+}
+
+void MemoryBudget::setLimit(int64_t bytes) {
+  if (bytes <= 0) throw RuntimeError("the memory budget must be a positive number of bytes, got " + std::to_string(bytes));
+  gBudget.store(bytes);
+}
 
 int64_t Tensor::liveBytes() { return gLiveBytes.load(); }
 int64_t Tensor::peakBytes() { return gPeakBytes.load(); }
@@ -129,14 +206,25 @@ Tensor::Tensor(const ir::Type &type, std::vector<int64_t> shape) : type_(type), 
   kind_ = elemKindOf(e);
   const ir::ElementType &storage = e.isQuantized() && e.quantizedInfo() ? e.quantizedInfo()->storageType : e;
   bits_ = storage.isIndex() ? 64 : storage.isInteger() ? storage.width() : 0;
-  numElements_ = 1;
-  for (int64_t d : shape_) numElements_ *= d;
-  buffer_ = countedBuffer(static_cast<size_t>(numElements_) * storageSize(kind_));
+  // Sizes may come from hostile text or data: checked before allocating.
+  std::optional<int64_t> count = checked::product(shape_);
+  if (!count) throw RuntimeError(type_.str() + " has more elements than a 64-bit integer can count");
+  std::optional<int64_t> size = checked::byteSize(*count, static_cast<int64_t>(storageSize(kind_)));
+  if (!size || *size > checked::kMaxByteSize) {
+    throw RuntimeError(type_.str() + " needs more than " + bytesText(checked::kMaxByteSize) +
+                       ", the most one tensor may hold");
+  }
+  numElements_ = *count;
+  buffer_ = countedBuffer(*size, type_);
 }
 
 std::vector<int64_t> Tensor::strides() const {
+  // An empty tensor may have dimensions whose product overflows (0x2^62x4):
+  // its strides address nothing, so they saturate instead of wrapping.
   std::vector<int64_t> s(shape_.size(), 1);
-  for (int64_t i = rank() - 2; i >= 0; --i) s[i] = s[i + 1] * shape_[i + 1];
+  for (int64_t i = rank() - 2; i >= 0; --i) {
+    s[i] = checked::mul(s[i + 1], shape_[i + 1]).value_or(std::numeric_limits<int64_t>::max());
+  }
   return s;
 }
 

@@ -81,15 +81,37 @@ template <typename T> constexpr bool kIsBool = std::is_same_v<T, bool>;
 template <typename T> constexpr bool kIsInt = std::is_integral_v<T> && !std::is_same_v<T, bool>;
 template <typename T> constexpr bool kIsFloat = std::is_floating_point_v<T>;
 
+/// The memory budget of the process: the most bytes that tensor buffers
+/// alive at once (every thread, every run) may hold. Each Tensor allocation
+/// is checked against it before any memory is taken, so a size from hostile
+/// text or data is a RuntimeError naming the bytes asked for and the budget,
+/// never an allocation that exhausts the machine. `shlo run --max-memory`
+/// sets it; the default is half of the memory the process can use.
+class MemoryBudget {
+ public:
+  /// The budget in bytes.
+  static int64_t limit();
+  /// Sets the budget in bytes (> 0); tensors already alive are kept even
+  /// when they exceed it, later allocations are refused.
+  static void setLimit(int64_t bytes);
+  /// Half of the least of the machine's physical memory, the address-space
+  /// limit (RLIMIT_AS) and the cgroup's memory.max (cgroup v2), in bytes:
+  /// the other half is left to the program, the IR and other processes.
+  static int64_t defaultLimit();
+};
+
 /// A tensor value. Buffers are shared between copies and never changed after
 /// an op has produced them (ops write only into tensors they created).
 class Tensor {
  public:
   Tensor() = default;
   /// A zero-filled tensor of a static tensor type. Throws RuntimeError for
-  /// element types the interpreter does not support.
+  /// element types the interpreter does not support, and before allocating
+  /// anything when the element count or byte size overflows int64, exceeds
+  /// checked::kMaxByteSize, or would exceed the MemoryBudget.
   explicit Tensor(const ir::Type &type);
-  /// The same, with another shape (for ops whose result type is dynamic).
+  /// The same, with another shape (for ops whose result type is dynamic, and
+  /// whose sizes may come from data: checked the same way).
   Tensor(const ir::Type &type, std::vector<int64_t> shape);
 
   const ir::Type &type() const { return type_; }

@@ -16,6 +16,7 @@ PACKAGES=(
   python3
   neovim
   libzip-dev libeigen3-dev
+  time
 )
 # tree-sitter's generator evaluates grammar.js with Node.js.
 command -v node >/dev/null 2>&1 || PACKAGES+=(nodejs)

@@ -1,5 +1,7 @@
 #include "interpreter/io/Npy.h"
 
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -11,6 +13,8 @@
 #include <limits>
 #include <optional>
 #include <sstream>
+
+#include "support/CheckedArithmetic.h"
 
 namespace shlo::interpreter::npy {
 
@@ -184,6 +188,10 @@ Array parse(std::string_view bytes, const std::string &what) {
   if (bytes.size() < 8 + lengthBytes) throw NpyError(what + ": truncated .npy file (no header length)");
   uint64_t headerLength = 0;
   for (size_t i = 0; i < lengthBytes; ++i) headerLength |= static_cast<uint64_t>(static_cast<unsigned char>(bytes[8 + i])) << (8 * i);
+  if (headerLength > kMaxHeaderBytes) {
+    throw NpyError(what + ": .npy header of " + std::to_string(headerLength) + " bytes is longer than the " +
+                   std::to_string(kMaxHeaderBytes) + " bytes read");
+  }
   size_t headerStart = 8 + lengthBytes;
   if (bytes.size() - headerStart < headerLength) {
     throw NpyError(what + ": truncated .npy file (the header says " + std::to_string(headerLength) + " bytes, " +
@@ -233,12 +241,11 @@ Array parse(std::string_view bytes, const std::string &what) {
   if (!haveDescr || !haveOrder || !haveShape) {
     throw NpyError(what + ": .npy header lacks '" + std::string(!haveDescr ? "descr" : !haveOrder ? "fortran_order" : "shape") + "'");
   }
-  a.numElements = 1;
-  for (int64_t d : a.shape) {
-    if (d != 0 && a.numElements > std::numeric_limits<int64_t>::max() / 16 / d) throw NpyError(what + ": shape " + shapeText(a.shape) + " is too large");
-    a.numElements *= d;
-  }
-  uint64_t dataBytes = static_cast<uint64_t>(a.numElements) * static_cast<uint64_t>(a.itemSize);
+  std::optional<int64_t> count = checked::product(a.shape);
+  std::optional<int64_t> size = count ? checked::byteSize(*count, a.itemSize) : std::nullopt;
+  if (!size) throw NpyError(what + ": shape " + shapeText(a.shape) + " is too large (its byte size overflows int64)");
+  a.numElements = *count;
+  uint64_t dataBytes = static_cast<uint64_t>(*size);
   size_t dataStart = headerStart + headerLength;
   uint64_t available = bytes.size() - dataStart;
   if (available < dataBytes) {
@@ -378,36 +385,104 @@ std::string serialize(const Tensor &t) {
   return out;
 }
 
-std::string readFile(const std::string &path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw NpyError(path + ": cannot open file: " + std::strerror(errno));
-  std::ostringstream s;
-  s << in.rdbuf();
-  if (in.bad()) throw NpyError(path + ": cannot read file");
-  return std::move(s).str();
+uint64_t defaultMaxImageBytes() {
+  // The image and the tensor made from it are held together: half each.
+  return kMaxHeaderBytes + 16 + static_cast<uint64_t>(MemoryBudget::limit()) / 2;
+}
+
+std::optional<uint64_t> maxImageBytes(const ir::Type &type) {
+  if (!type.isTensor() || !type.hasStaticShape()) return std::nullopt;
+  std::string dtype;
+  try {
+    dtype = dtypeOf(type.element());
+  } catch (const NpyError &) {
+    return std::nullopt;
+  }
+  std::optional<int64_t> count = checked::product(type.shape());
+  std::optional<int64_t> size = count ? checked::byteSize(*count, std::stoi(dtype.substr(2))) : std::nullopt;
+  if (!size) return std::nullopt;
+  // The magic string, the version and the longest length field come first.
+  return kMaxHeaderBytes + 12 + static_cast<uint64_t>(*size);
+}
+
+namespace {
+
+/// Closes a file descriptor when it goes out of scope.
+struct FileDescriptor {
+  int fd = -1;
+  ~FileDescriptor() {
+    if (fd >= 0) ::close(fd);
+  }
+};
+
+std::string tooLong(const std::string &path, uint64_t maxBytes) {
+  return path + ": file is larger than the " + std::to_string(maxBytes) + " bytes expected";
+}
+
+}  // namespace
+
+std::string readFile(const std::string &path, uint64_t maxBytes) {
+  FileDescriptor file{::open(path.c_str(), O_RDONLY | O_CLOEXEC)};
+  if (file.fd < 0) throw NpyError(path + ": cannot open file: " + std::strerror(errno));
+  struct stat info;
+  if (::fstat(file.fd, &info) != 0) throw NpyError(path + ": cannot read file: " + std::strerror(errno));
+  if (S_ISDIR(info.st_mode)) throw NpyError(path + ": cannot read file: " + std::strerror(EISDIR));
+  std::string out;
+  if (S_ISREG(info.st_mode)) {
+    // Its size is known: refuse a file that is too long before reading it.
+    if (static_cast<uint64_t>(info.st_size) > maxBytes) throw NpyError(tooLong(path, maxBytes));
+    out.reserve(static_cast<size_t>(info.st_size));
+  }
+  // Pipes and devices (/dev/zero) have no size: read in chunks, up to one
+  // byte past the limit.
+  char chunk[1 << 16];
+  while (true) {
+    ssize_t got = ::read(file.fd, chunk, sizeof chunk);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) throw NpyError(path + ": cannot read file: " + std::strerror(errno));
+    if (got == 0) break;
+    if (out.size() + static_cast<uint64_t>(got) > maxBytes) throw NpyError(tooLong(path, maxBytes));
+    try {
+      out.append(chunk, static_cast<size_t>(got));
+    } catch (const std::bad_alloc &) {
+      throw NpyError(path + ": cannot read file: out of memory after " + std::to_string(out.size()) + " bytes");
+    }
+  }
+  return out;
 }
 
 void writeFileAtomically(const std::string &path, std::string_view bytes) {
-  std::string temp = path + ".tmp" + std::to_string(::getpid());
-  std::FILE *f = std::fopen(temp.c_str(), "wb");
-  if (!f) throw NpyError(path + ": cannot write file: " + std::strerror(errno));
-  bool ok = std::fwrite(bytes.data(), 1, bytes.size(), f) == bytes.size();
-  ok = (std::fflush(f) == 0) && ok;
-  ok = (std::fclose(f) == 0) && ok;
-  if (!ok) {
-    int err = errno;
-    std::remove(temp.c_str());
+  // mkstemp creates the file with O_CREAT | O_EXCL: it never opens an
+  // existing file or follows a symlink planted under the temporary name.
+  std::string temp = path + ".tmpXXXXXX";
+  FileDescriptor file{::mkostemp(temp.data(), O_CLOEXEC | O_NOFOLLOW)};
+  if (file.fd < 0) throw NpyError(path + ": cannot write file: " + std::strerror(errno));
+  auto fail = [&](int err) {
+    ::unlink(temp.c_str());
     throw NpyError(path + ": cannot write file: " + std::strerror(err));
+  };
+  // mkstemp's 0600, widened to what a plain create would give (0666 & ~umask).
+  static const mode_t umaskBits = [] {
+    mode_t bits = ::umask(022);
+    ::umask(bits);
+    return bits;
+  }();
+  if (::fchmod(file.fd, 0666 & ~umaskBits) != 0) fail(errno);
+  for (size_t done = 0; done < bytes.size();) {
+    ssize_t wrote = ::write(file.fd, bytes.data() + done, bytes.size() - done);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote < 0) fail(errno);
+    done += static_cast<size_t>(wrote);
   }
-  if (std::rename(temp.c_str(), path.c_str()) != 0) {
-    int err = errno;
-    std::remove(temp.c_str());
-    throw NpyError(path + ": cannot write file: " + std::strerror(err));
-  }
+  int fd = file.fd;
+  file.fd = -1;
+  if (::close(fd) != 0) fail(errno);
+  // rename replaces `path` itself, a symlink included, never its target.
+  if (std::rename(temp.c_str(), path.c_str()) != 0) fail(errno);
 }
 
 Tensor readTensor(const std::string &path, const ir::Type &type) {
-  std::string bytes = readFile(path);
+  std::string bytes = readFile(path, maxImageBytes(type).value_or(defaultMaxImageBytes()));
   return toTensor(parse(bytes, path), type, path);
 }
 

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -37,11 +38,29 @@ struct Array {
   std::string descr() const;  // e.g. "<f4"
 };
 
+/// The longest `.npy` header read, in bytes: 1 MiB. NumPy writes headers of
+/// 64 to a few hundred bytes (its own reader refuses more than 10,000 by
+/// default); a longer one is hostile, and parsing it would cost memory.
+constexpr uint64_t kMaxHeaderBytes = uint64_t{1} << 20;
+
+/// The most bytes an `.npy` image of a tensor of `type` can take: the
+/// longest header and the data of its static shape. Nullopt when the type
+/// has no static shape (its size is not known before reading) or no NumPy
+/// dtype. A reader checks a file's or an archive member's size against it
+/// before reading, so that a file claiming more is refused without
+/// allocating.
+std::optional<uint64_t> maxImageBytes(const ir::Type &type);
+
+/// The most bytes an `.npy` image may take when no type bounds it: the
+/// longest header and half the MemoryBudget (the image and the tensor read
+/// from it are held at the same time).
+uint64_t defaultMaxImageBytes();
+
 /// Parses an `.npy` image held in `bytes` (which must outlive the result).
 /// `what` names the source in errors (a file name, `archive.npz:key`).
-/// Throws NpyError on a bad magic string or version, a malformed header,
-/// Fortran order, an unsupported dtype or data shorter or longer than the
-/// shape says.
+/// Throws NpyError on a bad magic string or version, a header longer than
+/// kMaxHeaderBytes or malformed, Fortran order, an unsupported dtype, a
+/// shape whose size overflows, or data shorter or longer than the shape says.
 Array parse(std::string_view bytes, const std::string &what);
 
 /// The tensor of type `type` (static shape) holding `array`'s data. Throws
@@ -61,13 +80,19 @@ std::string dtypeOf(const ir::ElementType &element);
 /// tensor, little-endian, C order.
 std::string serialize(const Tensor &tensor);
 
-/// Reads a whole file; throws NpyError naming the file when it cannot.
-std::string readFile(const std::string &path);
-/// Writes `bytes` to `path` atomically: a temporary file in the same folder,
-/// then a rename, so `path` is never seen half written. Throws NpyError.
+/// Reads a whole file of at most `maxBytes` bytes; throws NpyError naming
+/// the file and saying why (errno) when it cannot be read, and when it is
+/// longer than `maxBytes` (checked from its size before reading when it is
+/// a regular file, while reading otherwise: a pipe, /dev/zero).
+std::string readFile(const std::string &path, uint64_t maxBytes = defaultMaxImageBytes());
+/// Writes `bytes` to `path` atomically and without following links: a new
+/// file of a unique temporary name in the same folder (mkstemp, so never an
+/// existing file or a symlink planted there), then a rename over `path`
+/// (which replaces a symlink at `path` itself, never its target). `path` is
+/// never seen half written. Throws NpyError saying why.
 void writeFileAtomically(const std::string &path, std::string_view bytes);
 
-/// readFile + parse + toTensor.
+/// readFile (bounded by maxImageBytes(type)) + parse + toTensor.
 Tensor readTensor(const std::string &path, const ir::Type &type);
 /// serialize + writeFileAtomically.
 void writeTensor(const std::string &path, const Tensor &tensor);

@@ -3,6 +3,8 @@
 #include <cstdio>
 #include <sstream>
 
+#include "support/CheckedArithmetic.h"
+
 namespace shlo::ir {
 
 namespace {
@@ -219,10 +221,18 @@ bool Type::hasStaticShape() const {
   return true;
 }
 
-int64_t Type::numElements() const {
-  int64_t n = 1;
-  for (int64_t d : shape()) n *= d;
-  return n;
+int64_t Type::numElements() const { return checked::product(shape()).value_or(-1); }
+
+std::optional<int64_t> Type::checkedNumElements() const {
+  if (kind() == Kind::Scalar) return 1;
+  if (!hasStaticShape()) return std::nullopt;
+  return checked::product(shape());
+}
+
+std::optional<int64_t> Type::checkedByteSize() const {
+  std::optional<int64_t> count = checkedNumElements();
+  if (!count) return std::nullopt;
+  return checked::packedByteSize(*count, element().bitWidth());
 }
 
 std::string Type::str() const {

@@ -127,8 +127,16 @@ class Type {
   const std::vector<int64_t> &bounds() const { return s().bounds; }
   /// True when ranked and no dimension is dynamic.
   bool hasStaticShape() const;
-  /// Number of elements of a static shape.
+  /// Number of elements of a static shape; -1 when the product of the
+  /// sizes overflows int64 (the verifier reports such types, `type.too-large`).
   int64_t numElements() const;
+  /// Number of elements of a static shape, or nullopt when it is not static
+  /// or the product of its sizes overflows int64 (support/CheckedArithmetic.h).
+  std::optional<int64_t> checkedNumElements() const;
+  /// Bytes of a static tensor type's elements packed at the element type's
+  /// storage width (i1 is 1 bit, complex<f32> 64 bits), rounded up to whole
+  /// bytes; nullopt when the shape is not static or the size overflows int64.
+  std::optional<int64_t> checkedByteSize() const;
   const ElementType &element() const { return s().element; }
 
   // Tuple and function types.

@@ -4,6 +4,12 @@
 # seeds are never written to. Usage: run-fuzzer.sh FUZZER SECONDS SEED_DIR...
 set -uo pipefail
 fuzzer="$1"; seconds="$2"; shift 2
+# A target that scripts/build-fuzz.sh could not build: skipped (ctest's
+# SKIP_RETURN_CODE), so that it is counted as not run, not as passed.
+if [ ! -x "$fuzzer" ]; then
+  echo "$(basename "$fuzzer"): not built (see scripts/build-fuzz.sh); skipped"
+  exit 77
+fi
 corpus="$(mktemp -d)"
 artifacts="$(mktemp -d)"
 trap 'rm -rf "$corpus"' EXIT
