@@ -9,7 +9,7 @@
 #include "cli/Commands.h"
 #include "cli/DiagnosticOutput.h"
 #include "semantic/syntax/SourceFile.h"
-#include "semantic/syntax/SyntaxDiagnostics.h"
+#include "semantic/diagnostics/SyntaxDiagnostics.h"
 #include "semantic/syntax/SyntaxTree.h"
 #include "semantic/syntax/TreePrinter.h"
 

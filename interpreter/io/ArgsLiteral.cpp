@@ -7,7 +7,7 @@
 #include "interpreter/DenseLiteral.h"
 #include "interpreter/Errors.h"
 #include "semantic/lower/Lowering.h"
-#include "semantic/syntax/SyntaxDiagnostics.h"
+#include "semantic/diagnostics/SyntaxDiagnostics.h"
 #include "semantic/syntax/SyntaxTree.h"
 
 namespace shlo::interpreter {

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "semantic/syntax/SyntaxDiagnostics.h"
+#include "semantic/diagnostics/SyntaxDiagnostics.h"
 #include "semantic/verify/Verifier.h"
 
 namespace shlo::analysis {

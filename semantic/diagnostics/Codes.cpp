@@ -65,6 +65,13 @@ std::vector<CodeInfo> singleCodes() {
       {"type.bounds", "bounds do not match the shape", C::Lowering, S::Error, "#types",
        "A tensor type's `bounds` encoding must give one bound per dimension, and only dynamic dimensions may be "
        "bounded."},
+      {"type.too-large", "tensor too large", C::Lowering, S::Error, "#types",
+       "The type's element count or byte size overflows 64 bits or exceeds the largest tensor the suite supports "
+       "(2^48 bytes, support/CheckedArithmetic.h). No program can hold such a value; check the dimensions."},
+      {"lower.too-deep", "nesting too deep", C::Lowering, S::Error, "",
+       "Attributes, types, locations, regions or dense literals nest deeper than the suite's limit "
+       "(kMaxNestingDepth in semantic/syntax/Limits.h). What lies deeper is not read, so the stack stays bounded; "
+       "flatten the input."},
       {"type.C12", "quantization dimension out of range", C::Constraint, S::Error, "#types",
        "Quantized tensor types, (C12): `quantization_dimension < rank(self)`."},
       {"quantized_type.C3", "storage range outside the storage type", C::Constraint, S::Error, "#types",

@@ -21,8 +21,9 @@ LAYERS = {
     "support": [],
     "semantic/syntax": ["support"],
     "semantic/diagnostics": ["support", "semantic/syntax"],
-    "semantic/ir": ["support", "semantic/syntax", "semantic/diagnostics"],
-    "semantic/ops": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir"],
+    "semantic/ir": ["support", "semantic/syntax"],
+    # The op table is plain data: it depends on nothing of the project.
+    "semantic/ops": ["support"],
     "semantic/lower": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops"],
     "semantic/verify": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops"],
     "semantic/analysis": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops",
@@ -32,15 +33,14 @@ LAYERS = {
     "ide": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops",
             "semantic/lower", "semantic/verify", "semantic/analysis", "linter"],
     "interpreter/kernels": ["support"],
-    # The evaluator needs the IR and the op table, never the verifier.
+    # The evaluator needs the IR and the op table, never the verifier;
+    # interpreter/io (.npy/.npz, --args literals) is part of this layer.
     "interpreter": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops",
                     "semantic/lower", "interpreter/kernels"],
     # The run session loads and checks a program before running it.
     "interpreter/session": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops",
                             "semantic/lower", "semantic/verify", "semantic/analysis", "interpreter",
-                            "interpreter/kernels", "interpreter/io"],
-    "interpreter/io": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops",
-                       "semantic/lower", "interpreter", "interpreter/kernels"],
+                            "interpreter/kernels"],
     "protocol": ["support"],
     "lsp": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops",
             "semantic/lower", "semantic/verify", "semantic/analysis", "linter", "ide", "protocol"],

@@ -28,7 +28,8 @@ for op in "$@"; do
   short="${op#*.}"
   dialect="stablehlo"
   [[ "$op" == *.* ]] && dialect="${op%%.*}"
-  pattern="[\"']((${dialect})\.)?${short}[\"']"
+  # The same quote on both sides: `dot_general's` in prose is no name.
+  pattern="\"((${dialect})\.)?${short}\"|'((${dialect})\.)?${short}'"
   hits=()
   for f in "${files[@]}"; do
     # Comment lines do not count: they name ops to explain, not to decide.

@@ -7,7 +7,7 @@
 #include <string_view>
 
 #include "semantic/syntax/SourceFile.h"
-#include "semantic/syntax/SyntaxDiagnostics.h"
+#include "semantic/diagnostics/SyntaxDiagnostics.h"
 #include "semantic/syntax/SyntaxTree.h"
 #include "semantic/syntax/TreePrinter.h"
 

@@ -8,7 +8,7 @@
 #include <sstream>
 
 #include "semantic/syntax/SourceFile.h"
-#include "semantic/syntax/SyntaxDiagnostics.h"
+#include "semantic/diagnostics/SyntaxDiagnostics.h"
 #include "semantic/syntax/SyntaxTree.h"
 #include "semantic/syntax/TreePrinter.h"
 #include "tests/support/SharedFiles.h"

@@ -8,7 +8,7 @@
 #include <iostream>
 #include <regex>
 
-#include "semantic/syntax/SyntaxDiagnostics.h"
+#include "semantic/diagnostics/SyntaxDiagnostics.h"
 #include "semantic/syntax/SyntaxTree.h"
 #include "tests/support/SharedFiles.h"
 

@@ -3,7 +3,7 @@
 
 #include <iostream>
 
-#include "semantic/syntax/SyntaxDiagnostics.h"
+#include "semantic/diagnostics/SyntaxDiagnostics.h"
 #include "semantic/syntax/SyntaxTree.h"
 #include "tests/support/SharedFiles.h"
 

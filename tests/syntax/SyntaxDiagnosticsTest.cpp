@@ -1,6 +1,6 @@
 #include <gtest/gtest.h>
 
-#include "semantic/syntax/SyntaxDiagnostics.h"
+#include "semantic/diagnostics/SyntaxDiagnostics.h"
 #include "semantic/syntax/SyntaxTree.h"
 
 using namespace shlo;

@@ -1,4 +1,4 @@
-#include "semantic/syntax/SyntaxDiagnostics.h"
+#include "semantic/diagnostics/SyntaxDiagnostics.h"
 
 #include <string>
 #include <vector>
