@@ -22,7 +22,6 @@
 #  - stack: workspace/symbol indexing a deeply nested file never opened
 #  - memory: `%r:4611686018427387904 = "foo.bar"()` (check)
 #  - memory: the same in the language server
-#  - memory: --args with a huge tensor (bad_alloc)
 #  - memory: a 50 MB dense literal (2.2 GB to check, 3.5 GB to run)
 #  - threads: run_parallel with 1,000 processes
 #  - threads: --num-replicas 600
@@ -282,6 +281,8 @@ func.func @main(%x: tensor<2xi8>) -> tensor<2xi8> {
 MLIR
 expect args_bad_hex_digit 2 "^shlo run: error: --args: element #0 \(column 2\): dense hex literal has \`Z\`, not a hex digit, at digit 1" \
   "$SHLO" run hex.mlir --args '[dense<"0xZZ12"> : tensor<2xi8>]'
+expect args_huge_tensor 2 "^shlo run: error: --args: element #0 \(column 2\): tensor<100000000000000xi8> needs 100000000000000 bytes .*, more than the memory budget" \
+  "$SHLO" run hex.mlir --args '[dense<0> : tensor<100000000000000xi8>]'
 expect npy_header_2_GiB 1 "^arg.mlir:1:11: error: header.npy: .npy header of 2147483632 bytes is longer than the 1048576 bytes read" \
   "$SHLO" run arg.mlir --input x=header.npy
 
