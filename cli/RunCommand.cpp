@@ -1,8 +1,10 @@
 #include <algorithm>
 #include <cctype>
+#include <cstdint>
 #include <filesystem>
 #include <iostream>
 #include <memory>
+#include <new>
 #include <optional>
 #include <string>
 #include <vector>
@@ -32,11 +34,34 @@ struct RunOptions {
   int64_t numReplicas = 0, numPartitions = 0;
   bool splitInputFile = false;
   bool print = false;
+  std::string maxMemory;  // --max-memory BYTES[K|M|G]
+  int64_t maxSteps = 0;
+  double timeout = 0;
   interpreter::ElidedFill elidedFill;  // --elided, parsed
 };
 
 /// Results with at most this many elements are printed in full without --print.
 constexpr int64_t kSmallTensor = 100;
+
+/// `--max-memory`: a byte count with an optional K, M or G suffix (powers
+/// of 1024, either case); nullopt when malformed, zero or beyond int64.
+std::optional<int64_t> parseByteSize(const std::string &text) {
+  size_t digits = 0;
+  while (digits < text.size() && std::isdigit(static_cast<unsigned char>(text[digits]))) ++digits;
+  if (digits == 0 || digits > 19 || text.size() - digits > 1) return std::nullopt;
+  int shift = 0;
+  if (digits < text.size()) {
+    switch (std::toupper(static_cast<unsigned char>(text[digits]))) {
+      case 'K': shift = 10; break;
+      case 'M': shift = 20; break;
+      case 'G': shift = 30; break;
+      default: return std::nullopt;
+    }
+  }
+  unsigned long long value = std::stoull(text.substr(0, digits));
+  if (value == 0 || value > static_cast<unsigned long long>(INT64_MAX) >> shift) return std::nullopt;
+  return static_cast<int64_t>(value << shift);
+}
 
 /// A function name as a file name: quoted symbol names may hold anything.
 std::string fileStemOf(const std::string &function) {
@@ -167,6 +192,17 @@ int runFile(RunOptions &options) {
     return 2;
   }
   interpreter::setKernelThreads(options.threads);
+  if (!options.maxMemory.empty()) {
+    std::optional<int64_t> bytes = parseByteSize(options.maxMemory);
+    if (!bytes) {
+      std::cerr << "shlo run: error: --max-memory must be a positive byte count with an optional K, M or G suffix, got `"
+                << options.maxMemory << "`\n";
+      return 2;
+    }
+    settings.options.maxMemoryBytes = *bytes;
+  }
+  settings.options.maxSteps = options.maxSteps;
+  settings.options.timeoutSeconds = options.timeout;
   if (!options.outputDir.empty()) {
     std::error_code error;
     std::filesystem::create_directories(options.outputDir, error);
@@ -186,7 +222,18 @@ int runFile(RunOptions &options) {
   // Probes go with the results when there is an output folder.
   settings.options.probes = std::make_shared<interpreter::ProbeLog>(options.outputDir);
   RunPrinter printer(*source, options);
-  interpreter::RunSummary summary = interpreter::runProgram(source->text(), settings, printer);
+  interpreter::RunSummary summary;
+  try {
+    summary = interpreter::runProgram(source->text(), settings, printer);
+  } catch (const std::bad_alloc &) {
+    // Evaluation reports its own at the op; this is what is left (the
+    // analysis, binding inputs, printing), still a run-time failure.
+    std::cerr << options.file << ": error: out of memory\n";
+    return 1;
+  } catch (const std::exception &e) {
+    std::cerr << options.file << ": error: " << e.what() << "\n";
+    return 1;
+  }
   int status = printer.status;
   if (!options.entry.empty() && !summary.entryFound) {
     std::cerr << options.file << ": error: no function named @" << options.entry << "\n";
@@ -226,6 +273,15 @@ void registerRunCommand(CLI::App &app, int &exitCode) {
   command->add_option("--num-partitions", options->numPartitions,
                       "Partitions of the grid (default: the module's mhlo.num_partitions, else 1)")
       ->check(CLI::Range(int64_t{1}, int64_t{4096}));
+  command->add_option("--max-memory", options->maxMemory,
+                      "Memory budget for tensors, in bytes (suffix K, M or G); default: half of the machine's "
+                      "memory, address-space limit or cgroup limit");
+  command->add_option("--max-steps", options->maxSteps,
+                      "Stop with an error after this many ops (and while iterations) per function; default: no limit")
+      ->check(CLI::Range(int64_t{1}, INT64_MAX));
+  command->add_option("--timeout", options->timeout,
+                      "Stop with an error after this many seconds of wall clock per function; default: no limit")
+      ->check(CLI::Range(0.001, 1e9));
   command->add_flag("--split-input-file", options->splitInputFile, "Run each `// -----` chunk on its own");
   command->add_flag("--print", options->print, "Print every element of every result of every function run");
   command->callback([options, &exitCode] { exitCode = runFile(*options); });

@@ -1,6 +1,10 @@
 // shlo: developer tooling for StableHLO. One binary, one subcommand per tool.
 #include <CLI/CLI.hpp>
 
+#include <exception>
+#include <iostream>
+#include <new>
+
 #include "cli/Commands.h"
 
 int main(int argc, char **argv) {
@@ -19,6 +23,18 @@ int main(int argc, char **argv) {
     // an unreadable input is (CLI11's own codes run past 100).
     int code = app.exit(e);
     return code == 0 ? 0 : 2;
+  } catch (const std::bad_alloc &) {
+    // Whatever a subcommand did not turn into a diagnostic: a message and
+    // the usage/input status, never std::terminate (issue 18). `shlo run`
+    // catches its own at run time and exits 1.
+    std::cerr << "shlo: error: out of memory\n";
+    return 2;
+  } catch (const std::exception &e) {
+    std::cerr << "shlo: error: " << e.what() << "\n";
+    return 2;
+  } catch (...) {
+    std::cerr << "shlo: error: unknown exception\n";
+    return 2;
   }
   return exitCode;
 }

@@ -216,8 +216,20 @@ Tensor decodeDenseLiteral(std::string_view literal, const ir::Type &type) {
     std::string_view hex = trimmed.substr(1, trimmed.size() - 2);
     if (hex.substr(0, 2) != "0x" && hex.substr(0, 2) != "0X") throw RuntimeError("bad dense hex literal");
     hex.remove_prefix(2);
+    // Two hex digits a byte; anything else is refused, never truncated.
+    if (hex.size() % 2 != 0) {
+      throw RuntimeError("dense hex literal has an odd number of digits (" + std::to_string(hex.size()) + ")");
+    }
+    auto digit = [&](size_t k) {
+      char c = hex[k];
+      if (c >= '0' && c <= '9') return c - '0';
+      if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+      if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+      throw RuntimeError(std::string("dense hex literal has `") + c + "`, not a hex digit, at digit " +
+                         std::to_string(k + 1));
+    };
     std::vector<unsigned char> raw(hex.size() / 2);
-    for (size_t i = 0; i < raw.size(); ++i) raw[i] = static_cast<unsigned char>(std::stoul(std::string(hex.substr(2 * i, 2)), nullptr, 16));
+    for (size_t i = 0; i < raw.size(); ++i) raw[i] = static_cast<unsigned char>(digit(2 * i) * 16 + digit(2 * i + 1));
     ElemKind kind = t.kind();
     size_t elementBytes;
     if (kind == ElemKind::F16 || kind == ElemKind::BF16) {

@@ -37,6 +37,16 @@ class CheckFailure : public RuntimeError {
   using RuntimeError::RuntimeError;
 };
 
+/// A run reached a limit of InterpreterOptions (maxSteps, timeoutSeconds).
+/// Raised at the op being evaluated; a `while` it leaves re-raises it at
+/// itself with its iteration count (`atWhile` set), so a loop that never
+/// ends is reported at the loop.
+class LimitExceeded : public RuntimeError {
+ public:
+  using RuntimeError::RuntimeError;
+  bool atWhile = false;
+};
+
 /// An observer asked the evaluator to stop (ObserverCommand::Stop).
 class RunStopped : public RuntimeError {
  public:

@@ -1,7 +1,11 @@
 #include "interpreter/Interpreter.h"
 
+#include <algorithm>
 #include <exception>
 #include <functional>
+#include <new>
+#include <sstream>
+#include <stdexcept>
 #include <iostream>
 #include <thread>
 #include <unordered_map>
@@ -103,6 +107,44 @@ bool isSupportedOp(const std::string &name) { return evalTable().find(name) != n
 Interpreter::Interpreter(const ir::Module &module, InterpreterOptions options)
     : module_(module), options_(std::move(options)), ownGrid_(std::make_shared<ProcessGrid>(1, 1)), process_{ownGrid_.get(), 0, 0} {
   if (!options_.probes) options_.probes = std::make_shared<ProbeLog>();
+  startLimits();
+}
+
+void Interpreter::startLimits() {
+  steps_ = 0;
+  if (options_.timeoutSeconds > 0) {
+    deadline_ = std::chrono::steady_clock::now() +
+                std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                    std::chrono::duration<double>(std::min(options_.timeoutSeconds, 1e9)));
+  }
+  nextLimitCheck_ = INT64_MAX;
+  if (options_.maxSteps > 0) nextLimitCheck_ = options_.maxSteps + 1;
+  if (options_.timeoutSeconds > 0) nextLimitCheck_ = std::min(nextLimitCheck_, kStepsPerClockCheck);
+}
+
+namespace {
+std::string formatSeconds(double seconds) {
+  std::ostringstream out;
+  out << seconds;
+  return out.str();
+}
+}  // namespace
+
+void Interpreter::checkLimits() {
+  if (options_.maxSteps > 0 && steps_ > options_.maxSteps) {
+    throw LimitExceeded("the run reached its step limit: " + std::to_string(options_.maxSteps) +
+                        " ops evaluated (--max-steps)");
+  }
+  if (options_.timeoutSeconds > 0) {
+    if (std::chrono::steady_clock::now() >= deadline_) {
+      throw LimitExceeded("the run reached its time limit of " + formatSeconds(options_.timeoutSeconds) +
+                          " s after " + std::to_string(steps_) + " ops (--timeout)");
+    }
+    nextLimitCheck_ = steps_ + kStepsPerClockCheck;
+    if (options_.maxSteps > 0) nextLimitCheck_ = std::min(nextLimitCheck_, options_.maxSteps + 1);
+  } else {
+    nextLimitCheck_ = options_.maxSteps > 0 ? options_.maxSteps + 1 : INT64_MAX;
+  }
 }
 
 const ir::Operation *findFunction(const ir::Module &module, const std::string &name) {
@@ -319,6 +361,7 @@ std::vector<Value> Interpreter::runBlock(const ir::Region &region, const std::ve
 
 void Interpreter::evalOp(const ir::Operation &op, Env &env) {
   try {
+    step();
     if (observer_) {
       FrameScope scope(&frames_, Frame{Frame::Kind::Op, &op, nullptr, -1, &env});
       obey(observer_->beforeOp(frames_));
@@ -334,6 +377,18 @@ void Interpreter::evalOp(const ir::Operation &op, Env &env) {
     }
     addFrame(e, Frame{Frame::Kind::Op, &op});
     throw;
+  } catch (const std::bad_alloc &) {
+    // A container an evaluator sized from the program or its data: the
+    // op is named, never "internal error" at the function.
+    RuntimeError e("out of memory", op.range);
+    e.opName = op.name;
+    addFrame(e, Frame{Frame::Kind::Op, &op});
+    throw e;
+  } catch (const std::length_error &error) {
+    RuntimeError e(std::string("a size is too large (") + error.what() + ")", op.range);
+    e.opName = op.name;
+    addFrame(e, Frame{Frame::Kind::Op, &op});
+    throw e;
   }
 }
 
@@ -416,6 +471,7 @@ FunctionOutcome Interpreter::run(const std::string &name, const std::vector<Valu
   FunctionOutcome outcome;
   outcome.function = name;
   int before = checks_;
+  startLimits();
   try {
     GridSize grid = gridSizeOf(module_);
     if (options_.numReplicas > 0) grid.numReplicas = options_.numReplicas;

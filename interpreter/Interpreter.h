@@ -3,6 +3,8 @@
 // control flow and bodies, and hands each op to its eval function (Ops.h).
 #pragma once
 
+#include <chrono>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -53,7 +55,22 @@ struct InterpreterOptions {
   int64_t numReplicas = 0, numPartitions = 0;
   /// How long values live: a debugger keeps them for inspection.
   ValueRetention retention = ValueRetention::FreeAfterLastUse;
+  /// The most ops one run() may evaluate (each op, and each iteration of a
+  /// `while`, counts one; a run_parallel process counts its own); beyond
+  /// it, a LimitExceeded at the op (`shlo run --max-steps`). 0: no limit.
+  int64_t maxSteps = 0;
+  /// Wall-clock seconds one run() may take, checked every
+  /// kStepsPerClockCheck steps; beyond it, a LimitExceeded at the op
+  /// (`shlo run --timeout`). 0: no limit.
+  double timeoutSeconds = 0;
+  /// The tensor memory budget in bytes (MemoryBudget::setLimit), applied
+  /// by the run session before it runs (`shlo run --max-memory`); 0: keep
+  /// the budget as it is (MemoryBudget::defaultLimit unless set).
+  int64_t maxMemoryBytes = 0;
 };
+
+/// How many steps pass between two looks at the clock for timeoutSeconds.
+constexpr int64_t kStepsPerClockCheck = 1024;
 
 class Interpreter {
  public:
@@ -92,6 +109,15 @@ class Interpreter {
   /// The frame stack, outermost first; kept only while an observer is set.
   const FrameStack &frames() const { return frames_; }
 
+  /// Counts one step (an op, or a `while` iteration) against the options'
+  /// maxSteps and timeoutSeconds; throws LimitExceeded beyond either. One
+  /// increment and one comparison unless a limit is near or the clock is due.
+  void step() {
+    if (++steps_ >= nextLimitCheck_) checkLimits();
+  }
+  /// Steps counted since the run started.
+  int64_t steps() const { return steps_; }
+
   int checksEvaluated() const { return checks_; }
   void countCheck(int n = 1) { checks_ += n; }
   const ir::Module &module() const { return module_; }
@@ -113,6 +139,10 @@ class Interpreter {
   std::vector<Value> runBlock(const ir::Region &region, const std::vector<Value> &arguments, Env &env);
   /// Throws RunStopped when the observer answered Stop.
   static void obey(ObserverCommand command);
+  /// Starts counting steps and the clock (the constructor and run()).
+  void startLimits();
+  /// step()'s slow path: throws past a limit, else sets the next check.
+  void checkLimits();
 
   /// When a block's values die: after op i, `dropAfter[i]` are used no
   /// more (a use inside an op's regions counts as a use by that op); block
@@ -132,6 +162,9 @@ class Interpreter {
   std::unordered_map<const ir::Operation *, Tensor> constants_;
   int checks_ = 0;
   int depth_ = 0;
+  int64_t steps_ = 0;
+  int64_t nextLimitCheck_ = INT64_MAX;
+  std::chrono::steady_clock::time_point deadline_;
   std::shared_ptr<ProcessGrid> ownGrid_;  // The 1x1 grid outside run_parallel.
   ProcessContext process_;
   Observer *observer_ = nullptr;

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "support/CheckedArithmetic.h"
 #include "interpreter/Errors.h"
 #include "interpreter/Ops.h"
 
@@ -196,8 +197,15 @@ Tensor evalPad(const Tensor &operand, const Tensor &paddingValue, const Shape &l
   for (int64_t d = 0; d < operand.rank(); ++d) {
     int64_t n = operand.shape()[d];
     if (interior[d] < 0) throw RuntimeError("pad: negative interior padding");
-    shape.push_back(low[d] + high[d] + n + std::max<int64_t>(n - 1, 0) * interior[d]);
-    if (shape.back() < 0) throw RuntimeError("pad: negative result dimension");
+    std::optional<int64_t> padded = checked::paddedSize(n, low[d], high[d], interior[d]);
+    if (!padded) {
+      // Negative edge padding past the dimension, or a size beyond int64.
+      __int128 exact = __int128{n} + low[d] + high[d] + __int128{std::max<int64_t>(n - 1, 0)} * interior[d];
+      throw RuntimeError(exact < 0 ? "pad: negative result dimension"
+                                   : "pad: dimension " + std::to_string(d) +
+                                         " of the result is larger than a 64-bit integer can count");
+    }
+    shape.push_back(*padded);
   }
   Tensor out(resultType, shape);
   std::vector<int64_t> outStrides = out.strides();

@@ -7,6 +7,7 @@
 #include "ide/Features.h"
 #include "lsp/ToProtocol.h"
 #include "lsp/Uri.h"
+#include "semantic/syntax/SourceFile.h"
 
 namespace shlo::lsp {
 
@@ -134,11 +135,11 @@ void Workspace::diskSymbols(const std::string &query, syntax::PositionEncoding e
       fresh[path.string()] = std::move(cached->second);
       continue;
     }
-    std::ifstream in(path, std::ios::binary);
-    if (!in) continue;
-    std::ostringstream text;
-    text << in.rdbuf();
-    std::unique_ptr<ide::AnalyzedFile> file = ide::AnalyzedFile::analyze(uri, text.str());
+    // The shared reader: a path swapped for a FIFO since it was listed is
+    // refused without blocking the server, and so is a UTF-16 file.
+    std::string text, readError;
+    if (!syntax::readFile(path.string(), text, readError)) continue;
+    std::unique_ptr<ide::AnalyzedFile> file = ide::AnalyzedFile::analyze(uri, text);
     IndexedFile entry{modified, size, json::array()};
     for (const ide::WorkspaceSymbol &symbol : ide::workspaceSymbols(*file, "", limits_.maxFiles * 100)) {
       entry.symbols.push_back(workspaceSymbolToJson(uri, file->file, symbol, encoding));

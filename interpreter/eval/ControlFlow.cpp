@@ -39,10 +39,24 @@ void registerControlFlowEvaluators(EvalTable &table) {
        [](Interpreter &in, const Operation &op, const std::vector<Value> &v, Env &env) {
          if (op.regions.size() != 2) throw RuntimeError("while: expected cond and body regions");
          std::vector<Value> state = v;
-         for (int64_t iteration = 0;; ++iteration) {
-           std::vector<Value> c = in.runRegion(*op.regions[0], state, env, iteration);
-           if (c.size() != 1 || !truthOf(op, c[0])) break;
-           state = in.runRegion(*op.regions[1], state, env, iteration);
+         int64_t iteration = 0;
+         try {
+           for (;; ++iteration) {
+             // A loop whose regions only return still counts its iterations.
+             in.step();
+             std::vector<Value> c = in.runRegion(*op.regions[0], state, env, iteration);
+             if (c.size() != 1 || !truthOf(op, c[0])) break;
+             state = in.runRegion(*op.regions[1], state, env, iteration);
+           }
+         } catch (const LimitExceeded &e) {
+           if (e.atWhile) throw;
+           // The innermost loop is what did not end: report it there.
+           LimitExceeded atLoop(std::string(e.what()) + ", in iteration " + std::to_string(iteration) +
+                                    " of this while",
+                                op.range);
+           atLoop.opName = op.name;
+           atLoop.atWhile = true;
+           throw atLoop;
          }
          return state;
        }},

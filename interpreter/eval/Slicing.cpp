@@ -1,5 +1,10 @@
 // Evaluators of the Slicing family: slice, dynamic_slice, dynamic_update_slice,
 // real_dynamic_slice, pad, dynamic_pad, concatenate.
+#include <algorithm>
+#include <climits>
+#include <cstdint>
+
+#include "support/CheckedArithmetic.h"
 #include "interpreter/eval/EvalSupport.h"
 
 namespace shlo::interpreter {
@@ -54,7 +59,19 @@ void registerSlicingEvaluators(EvalTable &table) {
          for (int64_t d = 0; d < operand.rank(); ++d) {
            int64_t size = operand.shape()[d];
            if (interior[d] < 0) throw RuntimeError("dynamic_pad: interior padding must be non-negative");
-           shape.push_back(low[d] + high[d] + size + (size > 0 ? (size - 1) * interior[d] : 0));
+           // Padding comes from data: a size beyond int64 is refused here, a
+           // negative one by dynamicResultType.
+           std::optional<int64_t> padded = checked::paddedSize(size, low[d], high[d], interior[d]);
+           if (!padded) {
+             __int128 exact =
+                 __int128{size} + low[d] + high[d] + __int128{std::max<int64_t>(size - 1, 0)} * interior[d];
+             if (exact >= 0) {
+               throw RuntimeError("dynamic_pad: dimension " + std::to_string(d) +
+                                  " of the result is larger than a 64-bit integer can count");
+             }
+             padded = exact < INT64_MIN ? INT64_MIN : static_cast<int64_t>(exact);
+           }
+           shape.push_back(*padded);
          }
          return one(evalPad(operand, operandTensor(op, v, 1), low, high, interior, dynamicResultType(op, shape)));
        }},

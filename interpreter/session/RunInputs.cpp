@@ -48,6 +48,12 @@ ir::Type readType(const ir::Value &param, const std::vector<int64_t> &shape, con
   return candidate;
 }
 
+/// The most bytes an `.npy` image for an argument of `type` may take: its
+/// static shape's image, else the default bound.
+uint64_t imageBound(const ir::Type &type) {
+  return interpreter::npy::maxImageBytes(type).value_or(interpreter::npy::defaultMaxImageBytes());
+}
+
 }  // namespace
 
 std::string describeArguments(const ir::Operation &function) {
@@ -99,14 +105,19 @@ BoundArguments bindArguments(const ir::Operation &function, const RunInputs &inp
     try {
       if (isNpz) {
         if (!name.empty()) throw InputError("--input " + spec + ": an .npz archive binds its members by key; write --input " + path);
-        for (const interpreter::npz::Member &m : interpreter::npz::read(path)) {
-          std::string what = path + ":" + m.key;
-          std::optional<size_t> i = argumentIndex(params, m.key);
+        // One member at a time, each checked against its argument's size
+        // before it is inflated (a zip bomb or a lying directory inflates
+        // nothing).
+        interpreter::npz::Archive archive(path);
+        for (const interpreter::npz::Archive::Entry &entry : archive.entries()) {
+          std::string what = path + ":" + entry.key;
+          std::optional<size_t> i = argumentIndex(params, entry.key);
           if (!i) {
-            throw InputError(what + ": no argument of " + fn + " is named `" + m.key + "` (" + fn + " takes " +
+            throw InputError(what + ": no argument of " + fn + " is named `" + entry.key + "` (" + fn + " takes " +
                              describeArguments(function) + ")");
           }
-          interpreter::npy::Array a = interpreter::npy::parse(m.bytes, what);
+          std::string bytes = archive.read(entry, imageBound(params[*i]->type));
+          interpreter::npy::Array a = interpreter::npy::parse(bytes, what);
           ir::Type type = readType(*params[*i], a.shape, what);
           assign(*i, interpreter::npy::toTensor(a, type, what + " (for " + params[*i]->name + ")"), what);
         }
@@ -120,7 +131,7 @@ BoundArguments bindArguments(const ir::Operation &function, const RunInputs &inp
         throw InputError("--input " + spec + ": " + fn + " has no argument `" + name + "` (it takes " +
                          (params.empty() ? std::string("none") : describeArguments(function)) + ")");
       }
-      std::string bytes = interpreter::npy::readFile(path);
+      std::string bytes = interpreter::npy::readFile(path, imageBound(params[*i]->type));
       interpreter::npy::Array a = interpreter::npy::parse(bytes, path);
       ir::Type type = readType(*params[*i], a.shape, path);
       assign(*i, interpreter::npy::toTensor(a, type, path + " (for " + params[*i]->name + " of " + fn + ")"), path);

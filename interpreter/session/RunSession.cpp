@@ -32,6 +32,7 @@ RunSummary runProgram(std::string_view text, const RunSettings &settings, RunRep
       settings.splitInputFile ? analysis::splitInput(text) : std::vector<analysis::Chunk>{{0, text}};
   InterpreterOptions options = settings.options;
   options.elided = settings.inputs.elided;
+  if (options.maxMemoryBytes > 0) MemoryBudget::setLimit(options.maxMemoryBytes);
   const RunInputs &inputs = settings.inputs;
   syntax::Parser parser;
   RunSummary summary;

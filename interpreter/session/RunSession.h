@@ -25,8 +25,9 @@ struct RunSettings {
   bool splitInputFile = false;
   /// The parsed inputs; `inputs.elided` also fills elided constants.
   RunInputs inputs;
-  /// The evaluator's options (grid size, probes, print output, retention);
-  /// `elided` is taken from `inputs`.
+  /// The evaluator's options (grid size, probes, print output, retention,
+  /// limits: maxSteps, timeoutSeconds, maxMemoryBytes, which runProgram
+  /// applies to the MemoryBudget); `elided` is taken from `inputs`.
   InterpreterOptions options;
   /// Called by every function's evaluator (Observer.h); not owned.
   Observer *observer = nullptr;

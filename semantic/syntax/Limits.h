@@ -14,4 +14,10 @@ namespace shlo::syntax {
 /// below a thread's stack.
 inline constexpr int kMaxNestingDepth = 256;
 
+/// The largest program text read from a file or standard input (readFile):
+/// 256 MiB. Far above real programs (a large exported model is tens of
+/// MB), far below tree-sitter's 4 GiB offsets, and low enough that reading
+/// an endless input (`/dev/zero` on stdin) stops before memory runs out.
+inline constexpr unsigned long long kMaxSourceBytes = 256ull << 20;
+
 }  // namespace shlo::syntax

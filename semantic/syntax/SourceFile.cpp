@@ -1,6 +1,14 @@
 #include "semantic/syntax/SourceFile.h"
 
+#include "semantic/syntax/Limits.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <string>
 #include <cstring>
 #include <fstream>
 #include <limits>
@@ -69,39 +77,108 @@ uint32_t SourceFile::offset(Position position, PositionEncoding encoding) const 
   return begin + static_cast<uint32_t>(i);
 }
 
-bool readFile(const std::string &path, std::string &contents, std::string &error) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) {
-    error = "cannot open file";
-    return false;
+const char *wideEncodingOf(std::string_view text) {
+  auto at = [&](size_t i) { return i < text.size() ? static_cast<unsigned char>(text[i]) : -1; };
+  if (text.size() >= 4 && at(0) == 0xFF && at(1) == 0xFE && at(2) == 0 && at(3) == 0) return "UTF-32LE";
+  if (text.size() >= 4 && at(0) == 0 && at(1) == 0 && at(2) == 0xFE && at(3) == 0xFF) return "UTF-32BE";
+  if (text.size() >= 2 && at(0) == 0xFF && at(1) == 0xFE) return "UTF-16LE";
+  if (text.size() >= 2 && at(0) == 0xFE && at(1) == 0xFF) return "UTF-16BE";
+  // No mark: ASCII text (every program starts with some) in a wider encoding.
+  if (text.size() >= 4) {
+    bool z0 = at(0) == 0, z1 = at(1) == 0, z2 = at(2) == 0, z3 = at(3) == 0;
+    if (!z0 && z1 && z2 && z3) return "UTF-32LE";
+    if (z0 && z1 && z2 && !z3) return "UTF-32BE";
+    if (!z0 && z1 && !z2 && z3) return "UTF-16LE";
+    if (z0 && !z1 && z2 && !z3) return "UTF-16BE";
   }
-  in.seekg(0, std::ios::end);
-  std::streamoff size = in.tellg();
-  if (size < 0) {
-    // Not seekable (a pipe): read it as a stream.
-    in.clear();
-    in.seekg(0);
-    std::ostringstream buffer;
-    buffer << in.rdbuf();
-    contents = buffer.str();
-  } else {
-    if (static_cast<unsigned long long>(size) >= std::numeric_limits<uint32_t>::max()) {
-      error = "file is larger than 4 GiB";
+  return nullptr;
+}
+
+namespace {
+
+std::string errnoText(int error) { return std::strerror(error); }
+
+/// What a file that is not regular is, for the error.
+const char *kindOf(mode_t mode) {
+  if (S_ISDIR(mode)) return "a directory";
+  if (S_ISFIFO(mode)) return "a FIFO (named pipe)";
+  if (S_ISSOCK(mode)) return "a socket";
+  if (S_ISCHR(mode)) return "a character device";
+  if (S_ISBLK(mode)) return "a block device";
+  return "not a regular file";
+}
+
+/// Reads `fd` to its end or one byte past kMaxSourceBytes.
+bool readAll(int fd, std::string &contents, std::string &error) {
+  contents.clear();
+  char buffer[1 << 16];
+  for (;;) {
+    ssize_t n = ::read(fd, buffer, sizeof buffer);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      error = "cannot read file: " + errnoText(errno);
       return false;
     }
-    contents.resize(static_cast<size_t>(size));
-    in.seekg(0);
-    in.read(contents.data(), size);
-    if (!in) {
-      error = "read error";
+    if (n == 0) return true;
+    contents.append(buffer, static_cast<size_t>(n));
+    if (contents.size() > kMaxSourceBytes) {
+      error = "input is larger than " + std::to_string(kMaxSourceBytes >> 20) + " MiB";
       return false;
     }
   }
-  if (contents.size() >= std::numeric_limits<uint32_t>::max()) {
-    error = "file is larger than 4 GiB";
+}
+
+bool checkEncoding(const std::string &contents, std::string &error) {
+  if (const char *encoding = wideEncodingOf(contents)) {
+    error = std::string("file is ") + encoding + " text; shlo reads UTF-8 (convert it, e.g. iconv -f " + encoding +
+            " -t UTF-8)";
     return false;
   }
   return true;
+}
+
+}  // namespace
+
+bool readFile(const std::string &path, std::string &contents, std::string &error) {
+  if (path == "-" || path == "/dev/stdin") {
+    // Already open: whatever it is (a pipe, a terminal, /dev/zero), it is
+    // read up to the cap.
+    if (!readAll(STDIN_FILENO, contents, error)) return false;
+    return checkEncoding(contents, error);
+  }
+  struct stat info;
+  if (::stat(path.c_str(), &info) != 0) {
+    error = "cannot open file: " + errnoText(errno);
+    return false;
+  }
+  if (!S_ISREG(info.st_mode)) {
+    error = std::string("is ") + kindOf(info.st_mode) + ", not a regular file";
+    return false;
+  }
+  if (static_cast<unsigned long long>(info.st_size) > kMaxSourceBytes) {
+    error = "file is larger than " + std::to_string(kMaxSourceBytes >> 20) + " MiB";
+    return false;
+  }
+  // O_NONBLOCK: should the path become a FIFO after stat(), open() still
+  // returns at once, and fstat() below refuses it.
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
+  if (fd < 0) {
+    error = "cannot open file: " + errnoText(errno);
+    return false;
+  }
+  bool ok = true;
+  if (::fstat(fd, &info) != 0) {
+    error = "cannot open file: " + errnoText(errno);
+    ok = false;
+  } else if (!S_ISREG(info.st_mode)) {
+    error = std::string("is ") + kindOf(info.st_mode) + ", not a regular file";
+    ok = false;
+  } else {
+    contents.reserve(static_cast<size_t>(info.st_size));
+    ok = readAll(fd, contents, error);
+  }
+  ::close(fd);
+  return ok && checkEncoding(contents, error);
 }
 
 }  // namespace shlo::syntax

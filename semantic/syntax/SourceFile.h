@@ -42,8 +42,22 @@ class SourceFile {
 /// one unit at a time, in either position encoding).
 size_t utf8SequenceLength(std::string_view text, size_t i);
 
-/// Reads a whole file. Returns false and sets `error` when it cannot be read
-/// or is larger than 4 GiB (tree-sitter addresses text with 32-bit offsets).
+/// Reads a whole program file, the one way every front end reads one.
+/// `path` "-" or "/dev/stdin" reads the already open standard input. Returns
+/// false and sets `error` (one line, no path) when the file:
+/// - does not exist or cannot be opened or read: "cannot open file: " and
+///   strerror(errno);
+/// - is a directory, a FIFO, a socket or a device: refused after stat(),
+///   never opened (opening a FIFO blocks until a writer comes);
+/// - is larger than kMaxSourceBytes (Limits.h), stdin included, which is
+///   read only that far (an endless input ends);
+/// - is UTF-16 or UTF-32 text (a byte-order mark, or the NUL bytes of ASCII
+///   in that encoding): the encoding is named, since shlo reads UTF-8.
 bool readFile(const std::string &path, std::string &contents, std::string &error);
+
+/// The encoding of `text` when its start looks like UTF-16 or UTF-32 (a
+/// byte-order mark, or ASCII with the NUL bytes of a wider encoding):
+/// "UTF-16LE", "UTF-16BE", "UTF-32LE", "UTF-32BE"; null for anything else.
+const char *wideEncodingOf(std::string_view text);
 
 }  // namespace shlo::syntax

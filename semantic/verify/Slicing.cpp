@@ -4,6 +4,7 @@
 #include <set>
 #include <sstream>
 
+#include "support/CheckedArithmetic.h"
 #include "semantic/verify/OpRegistry.h"
 #include "semantic/verify/ShapeHelpers.h"
 
@@ -341,10 +342,10 @@ bool checkPadElements(VerifyContext &c) {
 }
 
 /// The padded shape, or nullopt (with `negativeDim` set) when a dimension
-/// would be negative.
+/// would be negative, or (with `overflowDim` set) would not fit in int64.
 std::optional<std::vector<int64_t>> paddedShape(const Type &operand, const std::vector<int64_t> &low,
                                                 const std::vector<int64_t> &high, const std::vector<int64_t> &interior,
-                                                int64_t *negativeDim = nullptr) {
+                                                int64_t *negativeDim = nullptr, int64_t *overflowDim = nullptr) {
   std::vector<int64_t> shape;
   for (int64_t d = 0; d < operand.rank(); ++d) {
     int64_t size = operand.dim(d);
@@ -353,12 +354,18 @@ std::optional<std::vector<int64_t>> paddedShape(const Type &operand, const std::
       continue;
     }
     size_t i = size_t(d);
-    int64_t padded = size + low[i] + std::max<int64_t>(size - 1, 0) * interior[i] + high[i];
-    if (padded < 0) {
-      if (negativeDim) *negativeDim = d;
+    std::optional<int64_t> padded = checked::paddedSize(size, low[i], high[i], interior[i]);
+    if (!padded) {
+      // Which of the two: the exact size in 128 bits tells them apart.
+      __int128 exact = __int128{size} + low[i] + high[i] + __int128{std::max<int64_t>(size - 1, 0)} * interior[i];
+      if (exact < 0) {
+        if (negativeDim) *negativeDim = d;
+      } else if (overflowDim) {
+        *overflowDim = d;
+      }
       return std::nullopt;
     }
-    shape.push_back(padded);
+    shape.push_back(*padded);
   }
   return shape;
 }
@@ -405,10 +412,15 @@ void verifyPad(VerifyContext &c) {
       return;
     }
   }
-  int64_t negative = -1;
-  if (!paddedShape(operand, *low, *high, *interior, &negative)) {
-    c.error(c.attributeRange("edge_padding_low"), "C4",
-            "padding makes dimension " + num(negative) + " of the result negative");
+  int64_t negative = -1, overflow = -1;
+  if (!paddedShape(operand, *low, *high, *interior, &negative, &overflow)) {
+    if (overflow >= 0) {
+      c.error(c.attributeRange("interior_padding"), "C4",
+              "padding makes dimension " + num(overflow) + " of the result larger than a 64-bit integer can count");
+    } else {
+      c.error(c.attributeRange("edge_padding_low"), "C4",
+              "padding makes dimension " + num(negative) + " of the result negative");
+    }
     return;
   }
   auto inferred = inferPad(c);
@@ -450,10 +462,13 @@ void verifyDynamicPad(VerifyContext &c) {
     }
   }
   if (!low || !high || !interior || low->size() != rank || high->size() != rank || interior->size() != rank) return;
-  int64_t negative = -1;
-  auto shape = paddedShape(operand, *low, *high, *interior, &negative);
+  int64_t negative = -1, overflow = -1;
+  auto shape = paddedShape(operand, *low, *high, *interior, &negative, &overflow);
   if (!shape) {
-    c.error(c.nameRange(), "C4", "padding makes dimension " + num(negative) + " of the result negative");
+    c.error(c.nameRange(), "C4",
+            overflow >= 0
+                ? "padding makes dimension " + num(overflow) + " of the result larger than a 64-bit integer can count"
+                : "padding makes dimension " + num(negative) + " of the result negative");
     return;
   }
   c.checkInferred(0, operand.withShape(*shape), "C4");

@@ -22,26 +22,14 @@
 #  - stack: workspace/symbol indexing a deeply nested file never opened
 #  - memory: `%r:4611686018427387904 = "foo.bar"()` (check)
 #  - memory: the same in the language server
-#  - memory: --args with a bad hex digit (stoul)
-#  - memory: --args with a huge tensor (bad_alloc)
 #  - memory: a 50 MB dense literal (2.2 GB to check, 3.5 GB to run)
 #  - threads: run_parallel with 1,000 processes
 #  - threads: --num-replicas 600
 #  - threads: --threads 100000
 #  - threads: mhlo.num_replicas = 100000
-#  - sizes: pad with interior = [4611686018427387903] (wraps in the verifier's
-#    and the evaluator's pad shape: both need checked::paddedSize)
-#  - inputs: `shlo parse /dev/stdin` read without limit
-#  - inputs: a FIFO as the program blocks on open
-#  - inputs: a directory as the program ("larger than 4 GiB")
-#  - inputs: /dev/zero as the program ("0 passed, 0 failed", exit 0)
-#  - inputs: "cannot open file" without errno's reason
-#  - inputs: a UTF-16 or UTF-32 file
 #  - inputs: CR-only line endings (text and JSON positions differ)
 #  - inputs: `shlo parse --tree` printing 10 GB for a 200 KB nested file
-#  - run: a `while` that never ends (--timeout, --max-steps)
 #  - run: a failed --output write still printing PASS
-#  - run: bad_alloc and length_error reported as "internal error"
 #  - literals: a dense literal with the wrong element count
 #  - literals: ragged nesting
 #  - literals: `300 : i8`
@@ -169,6 +157,108 @@ sed "s/${big}x4/100000000000/g" elided-overflow.mlir > elided-budget.mlir
 expect run_elided_zeros_over_budget 1 "^elided-budget.mlir:1:11: error: argument %arg0 of @main: tensor<100000000000xf32> needs .* more than the memory budget" \
   "$SHLO" run elided-budget.mlir --elided=zeros
 
+# --- pad sizes (checked::paddedSize) -----------------------------------------
+cat > pad.mlir <<'MLIR'
+func.func @main() -> tensor<?xf32> {
+  %x = stablehlo.constant dense<1.0> : tensor<5xf32>
+  %p = stablehlo.constant dense<0.0> : tensor<f32>
+  %0 = stablehlo.pad %x, %p, low = [0], high = [0], interior = [4611686018427387903] : (tensor<5xf32>, tensor<f32>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+MLIR
+padded="padding makes dimension 0 of the result larger than a 64-bit integer can count"
+expect check_pad_interior_overflow 1 "^pad.mlir:4:64: error: $padded" "$SHLO" check pad.mlir
+expect run_pad_interior_overflow 1 "^pad.mlir:4:64: error: $padded" "$SHLO" run pad.mlir
+# dynamic_pad's padding from data, which only the evaluator sees.
+cat > dynamic-pad.mlir <<'MLIR'
+func.func @main(%i: tensor<1xi64>) -> tensor<?xf32> {
+  %x = stablehlo.constant dense<1.0> : tensor<5xf32>
+  %p = stablehlo.constant dense<0.0> : tensor<f32>
+  %l = stablehlo.constant dense<[0]> : tensor<1xi64>
+  %0 = stablehlo.dynamic_pad %x, %p, %l, %l, %i : (tensor<5xf32>, tensor<f32>, tensor<1xi64>, tensor<1xi64>, tensor<1xi64>) -> tensor<?xf32>
+  return %0 : tensor<?xf32>
+}
+MLIR
+expect run_dynamic_pad_interior_overflow 1 \
+  "^dynamic-pad.mlir:5:3: error: dynamic_pad: dimension 0 of the result is larger than a 64-bit integer can count \(in stablehlo.dynamic_pad\) \[run.error\]" \
+  "$SHLO" run dynamic-pad.mlir --args '[dense<[4611686018427387903]> : tensor<1xi64>]'
+
+# --- program files that are not regular UTF-8 files -------------------------
+printf 'func.func @main() {\n  return\n}\n' > ok.mlir
+mkdir program-dir
+mkfifo program.fifo
+for command in parse check run; do
+  expect ${command}_directory 2 "^program-dir: error: is a directory, not a regular file$" "$SHLO" $command program-dir
+  expect ${command}_fifo 2 "^program.fifo: error: is a FIFO \(named pipe\), not a regular file$" "$SHLO" $command program.fifo
+  expect ${command}_dev_zero 2 "^/dev/zero: error: is a character device, not a regular file$" "$SHLO" $command /dev/zero
+  expect ${command}_missing 2 "^missing.mlir: error: cannot open file: No such file or directory$" "$SHLO" $command missing.mlir
+done
+expect parse_stdin_dev_zero 2 "^/dev/stdin: error: input is larger than 256 MiB$" \
+  sh -c 'exec "$0" parse /dev/stdin < /dev/zero' "$SHLO"
+if [ "$(id -u)" != 0 ]; then
+  cp ok.mlir unreadable.mlir
+  chmod 000 unreadable.mlir
+  expect check_unreadable 2 "^unreadable.mlir: error: cannot open file: Permission denied$" "$SHLO" check unreadable.mlir
+fi
+for encoding in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
+  iconv -f UTF-8 -t $encoding ok.mlir > $encoding-plain.mlir
+  expect check_$encoding 2 "^$encoding-plain.mlir: error: file is $encoding text; shlo reads UTF-8" "$SHLO" check $encoding-plain.mlir
+done
+iconv -f UTF-8 -t UTF-16 ok.mlir > bom16.mlir  # with a byte-order mark
+expect run_utf16_bom 2 "^bom16.mlir: error: file is UTF-16(LE|BE) text; shlo reads UTF-8" "$SHLO" run bom16.mlir
+
+# --- run limits: steps, time, memory ------------------------------------------
+cat > forever.mlir <<'MLIR'
+func.func @main() -> tensor<i64> {
+  %zero = stablehlo.constant dense<0> : tensor<i64>
+  %one = stablehlo.constant dense<1> : tensor<i64>
+  %r = stablehlo.while(%i = %zero) : tensor<i64>
+  cond {
+    %c = stablehlo.compare GE, %i, %zero : (tensor<i64>, tensor<i64>) -> tensor<i1>
+    stablehlo.return %c : tensor<i1>
+  } do {
+    %next = stablehlo.add %i, %one : tensor<i64>
+    stablehlo.return %next : tensor<i64>
+  }
+  return %r : tensor<i64>
+}
+MLIR
+expect run_while_max_steps 1 \
+  "^forever.mlir:4:3: error: the run reached its step limit: 1000 ops evaluated \(--max-steps\), in iteration 332 of this while \(in stablehlo.while\) \[run.error\]" \
+  "$SHLO" run forever.mlir --max-steps 1000
+expect run_while_timeout 1 \
+  "^forever.mlir:4:3: error: the run reached its time limit of 0.5 s after [0-9]+ ops \(--timeout\), in iteration [0-9]+ of this while \(in stablehlo.while\) \[run.error\]" \
+  "$SHLO" run forever.mlir --timeout 0.5
+# A loop whose regions only return: its iterations count (the constant,
+# the while and 98 iterations make 100 steps).
+cat > empty-loop.mlir <<'MLIR'
+func.func @main() -> tensor<i1> {
+  %t = stablehlo.constant dense<true> : tensor<i1>
+  %r = stablehlo.while(%c = %t) : tensor<i1>
+  cond {
+    stablehlo.return %c : tensor<i1>
+  } do {
+    stablehlo.return %c : tensor<i1>
+  }
+  return %r : tensor<i1>
+}
+MLIR
+expect run_empty_while_max_steps 1 "^empty-loop.mlir:3:3: error: the run reached its step limit: 100 ops evaluated \(--max-steps\), in iteration 98 of this while" \
+  "$SHLO" run empty-loop.mlir --max-steps 100
+cat > big.mlir <<'MLIR'
+func.func @main() -> tensor<300000000xf32> {
+  %0 = stablehlo.iota dim = 0 : tensor<300000000xf32>
+  return %0 : tensor<300000000xf32>
+}
+MLIR
+expect run_max_memory 1 "^big.mlir:2:3: error: tensor<300000000xf32> needs 1200000000 bytes .*, more than the memory budget of 1048576 bytes .* \(in stablehlo.iota\)" \
+  "$SHLO" run big.mlir --max-memory 1M
+# A budget above what the address space allows: the allocation fails, and
+# the failure is reported at the op.
+expect run_max_memory_above_limit 1 "^big.mlir:2:3: error: tensor<300000000xf32> needs 1200000000 bytes .*, which the system could not allocate \(in stablehlo.iota\)" \
+  "$SHLO" run big.mlir --max-memory 4G
+expect run_max_memory_malformed 2 "^shlo run: error: --max-memory must be a positive byte count" "$SHLO" run big.mlir --max-memory 12X
+
 # --- .npy and .npz inputs ----------------------------------------------------
 cat > arg.mlir <<'MLIR'
 func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {
@@ -184,6 +274,15 @@ expect npz_zip_bomb_3_GiB 1 "^arg.mlir:1:11: error: .*bomb.npz: member x.npy is 
 expect npy_dev_zero 1 "^arg.mlir:1:11: error: /dev/zero: file is larger than the [0-9]+ bytes expected" \
   "$SHLO" run arg.mlir --input x=/dev/zero
 printf '\x93NUMPY\x02\x00\xf0\xff\xff\x7f{' > header.npy
+cat > hex.mlir <<'MLIR'
+func.func @main(%x: tensor<2xi8>) -> tensor<2xi8> {
+  return %x : tensor<2xi8>
+}
+MLIR
+expect args_bad_hex_digit 2 "^shlo run: error: --args: element #0 \(column 2\): dense hex literal has \`Z\`, not a hex digit, at digit 1" \
+  "$SHLO" run hex.mlir --args '[dense<"0xZZ12"> : tensor<2xi8>]'
+expect args_huge_tensor 2 "^shlo run: error: --args: element #0 \(column 2\): tensor<100000000000000xi8> needs 100000000000000 bytes .*, more than the memory budget" \
+  "$SHLO" run hex.mlir --args '[dense<0> : tensor<100000000000000xi8>]'
 expect npy_header_2_GiB 1 "^arg.mlir:1:11: error: header.npy: .npy header of 2147483632 bytes is longer than the 1048576 bytes read" \
   "$SHLO" run arg.mlir --input x=header.npy
 

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <filesystem>
@@ -14,6 +15,8 @@
 #include <sstream>
 
 #include "interpreter/Errors.h"
+#include "interpreter/Interpreter.h"
+#include "interpreter/Ops.h"
 #include "interpreter/Probe.h"
 #include "interpreter/Tensor.h"
 #include "interpreter/io/Npy.h"
@@ -258,4 +261,96 @@ TEST(Probes, TemporaryFolderGoesOnSigterm) {
   EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGTERM);
   EXPECT_FALSE(std::filesystem::exists(folder));
   std::filesystem::remove_all(base);
+}
+
+namespace {
+
+/// Runs @main of `text` (which must verify) with `options`.
+FunctionOutcome runMain(const std::string &text, InterpreterOptions options) {
+  syntax::Parser parser;
+  analysis::Analysis result = analysis::analyze(parser, text);
+  for (const Diagnostic &d : result.diagnostics) ADD_FAILURE() << d.code << ": " << d.message;
+  Interpreter interp(*result.lowered.module, std::move(options));
+  return interp.run("main");
+}
+
+const char *kForever =
+    "func.func @main() -> tensor<i64> {\n"
+    "  %zero = stablehlo.constant dense<0> : tensor<i64>\n"
+    "  %one = stablehlo.constant dense<1> : tensor<i64>\n"
+    "  %r = stablehlo.while(%i = %zero) : tensor<i64>\n"
+    "  cond {\n"
+    "    %c = stablehlo.compare GE, %i, %zero : (tensor<i64>, tensor<i64>) -> tensor<i1>\n"
+    "    stablehlo.return %c : tensor<i1>\n"
+    "  } do {\n"
+    "    %next = stablehlo.add %i, %one : tensor<i64>\n"
+    "    stablehlo.return %next : tensor<i64>\n"
+    "  }\n"
+    "  return %r : tensor<i64>\n"
+    "}\n";
+
+}  // namespace
+
+TEST(RunLimits, StepsStopAWhileAtTheWhile) {
+  InterpreterOptions options;
+  options.maxSteps = 1000;
+  FunctionOutcome outcome = runMain(kForever, options);
+  ASSERT_EQ(outcome.status, FunctionOutcome::Status::RuntimeError);
+  EXPECT_EQ(outcome.opName, "stablehlo.while");
+  // Two constants and the while are 3 steps; each iteration is 3 more (the
+  // iteration, compare, add), so step 1001 falls in iteration 332.
+  EXPECT_EQ(outcome.message,
+            "the run reached its step limit: 1000 ops evaluated (--max-steps), in iteration 332 of this while");
+  ASSERT_TRUE(outcome.range.has_value());
+  std::string text = kForever;
+  EXPECT_EQ(outcome.range->begin, text.find("%r = stablehlo.while"));
+  // Each run() counts afresh: a limit above what a function needs passes.
+  options.maxSteps = 3;
+  FunctionOutcome small = runMain(
+      "func.func @main() -> tensor<i64> {\n  %0 = stablehlo.constant dense<1> : tensor<i64>\n"
+      "  return %0 : tensor<i64>\n}\n",
+      options);
+  EXPECT_EQ(small.status, FunctionOutcome::Status::Passed) << small.message;
+}
+
+TEST(RunLimits, TimeoutStopsAWhileAfterAboutItsTime) {
+  InterpreterOptions options;
+  options.timeoutSeconds = 0.2;
+  auto start = std::chrono::steady_clock::now();
+  FunctionOutcome outcome = runMain(kForever, options);
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  ASSERT_EQ(outcome.status, FunctionOutcome::Status::RuntimeError);
+  EXPECT_EQ(outcome.opName, "stablehlo.while");
+  EXPECT_EQ(outcome.message.rfind("the run reached its time limit of 0.2 s after ", 0), 0u) << outcome.message;
+  EXPECT_NE(outcome.message.find(" of this while"), std::string::npos) << outcome.message;
+  EXPECT_GE(seconds, 0.2);
+  EXPECT_LT(seconds, 5.0);
+}
+
+TEST(PadSizes, InteriorPaddingThatOverflowsIsAnError) {
+  syntax::Parser parser;
+  analysis::Analysis result = analysis::analyze(
+      parser,
+      "func.func @main() -> tensor<?xf32> {\n"
+      "  %x = stablehlo.constant dense<1.0> : tensor<5xf32>\n"
+      "  %p = stablehlo.constant dense<0.0> : tensor<f32>\n"
+      "  %0 = stablehlo.pad %x, %p, low = [0], high = [0], interior = [4611686018427387903] : "
+      "(tensor<5xf32>, tensor<f32>) -> tensor<?xf32>\n"
+      "  return %0 : tensor<?xf32>\n}\n");
+  ASSERT_EQ(result.diagnostics.size(), 1u);
+  EXPECT_EQ(result.diagnostics[0].code, "pad.C4");
+  EXPECT_EQ(result.diagnostics[0].message.rfind(
+                "padding makes dimension 0 of the result larger than a 64-bit integer can count", 0),
+            0u)
+      << result.diagnostics[0].message;
+  // The evaluator checks the same sum (padding from data reaches it unverified).
+  Tensor operand(ir::Type::tensor({5}, f32())), padding(ir::Type::tensor({}, f32()));
+  std::string wraps = errorOf([&] {
+    evalPad(operand, padding, {0}, {0}, {4611686018427387903}, ir::Type::tensor({ir::kDynamic}, f32()));
+  });
+  EXPECT_EQ(wraps, "pad: dimension 0 of the result is larger than a 64-bit integer can count");
+  std::string negative = errorOf([&] {
+    evalPad(operand, padding, {-3}, {-3}, {0}, ir::Type::tensor({ir::kDynamic}, f32()));
+  });
+  EXPECT_EQ(negative, "pad: negative result dimension");
 }

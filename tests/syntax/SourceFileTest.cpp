@@ -33,3 +33,27 @@ TEST(SourceFile, LineTextDropsTerminators) {
   EXPECT_EQ(file.lineText(1), "two");
   EXPECT_EQ(file.lineText(2), "");
 }
+
+TEST(ReadFile, RefusesWhatIsNotARegularUtf8File) {
+  std::string contents, error;
+  EXPECT_FALSE(readFile("/nonexistent/f.mlir", contents, error));
+  EXPECT_EQ(error, "cannot open file: No such file or directory");
+  EXPECT_FALSE(readFile("/", contents, error));
+  EXPECT_EQ(error, "is a directory, not a regular file");
+  EXPECT_FALSE(readFile("/dev/zero", contents, error));
+  EXPECT_EQ(error, "is a character device, not a regular file");
+}
+
+TEST(ReadFile, NamesWideEncodings) {
+  using namespace std::string_literals;
+  EXPECT_STREQ(wideEncodingOf("\xff\xfe" "f\0u\0"s), "UTF-16LE");
+  EXPECT_STREQ(wideEncodingOf("\xfe\xff\0f\0u"s), "UTF-16BE");
+  EXPECT_STREQ(wideEncodingOf("\xff\xfe\0\0f\0\0\0"s), "UTF-32LE");
+  EXPECT_STREQ(wideEncodingOf("f\0u\0n\0"s), "UTF-16LE");
+  EXPECT_STREQ(wideEncodingOf("\0f\0u\0n"s), "UTF-16BE");
+  EXPECT_STREQ(wideEncodingOf("f\0\0\0u\0\0\0"s), "UTF-32LE");
+  EXPECT_STREQ(wideEncodingOf("\0\0\0f\0\0\0u"s), "UTF-32BE");
+  EXPECT_EQ(wideEncodingOf("func.func @main"), nullptr);
+  EXPECT_EQ(wideEncodingOf("\xef\xbb\xbf" "func"), nullptr);  // UTF-8's mark is UTF-8
+  EXPECT_EQ(wideEncodingOf(""), nullptr);
+}
