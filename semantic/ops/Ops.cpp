@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <map>
+#include <unordered_map>
 
 namespace shlo::ops {
 
@@ -10,8 +11,8 @@ namespace {
 struct Tables {
   std::vector<OpDef> ops;
   std::vector<StructDef> structs;
-  std::map<std::string_view, const OpDef *, std::less<>> byName;
-  std::map<std::string_view, std::string_view, std::less<>> spellings;
+  std::unordered_map<std::string_view, const OpDef *> byName;
+  std::unordered_map<std::string_view, std::string_view> spellings;
 };
 
 const Tables &tables() {

@@ -27,13 +27,15 @@ const OpRegistry &OpRegistry::instance() {
 
 void OpRegistry::add(std::string_view name, VerifyFn verify, InferFn infer) {
   const ops::OpDef *op = ops::find(name);
-  OpDef &def = defs_[std::string(name)];
+  auto it = defs_.try_emplace(std::string(name)).first;
+  OpDef &def = it->second;
   def = {op ? op->name : name, op ? op->summary : "", op ? op->specSection : "", verify, infer, op};
+  index_[it->first] = &def;
 }
 
 const OpDef *OpRegistry::find(std::string_view name) const {
-  auto it = defs_.find(name);
-  return it == defs_.end() ? nullptr : &it->second;
+  auto it = index_.find(name);
+  return it == index_.end() ? nullptr : it->second;
 }
 
 }  // namespace shlo::verify

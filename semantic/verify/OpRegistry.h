@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <map>
+#include <unordered_map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,6 +44,9 @@ class OpRegistry {
 
  private:
   std::map<std::string, OpDef, std::less<>> defs_;
+  /// find()'s hash index over defs_' keys (map nodes never move): the
+  /// verifier looks every op up.
+  std::unordered_map<std::string_view, const OpDef *> index_;
 };
 
 // One registration function per op family (one file each, named after the

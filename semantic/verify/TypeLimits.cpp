@@ -12,12 +12,12 @@ namespace {
 /// Why one tensor type is too large, or nullopt when it is within limits.
 std::optional<std::string> tensorProblem(const ir::Type &type) {
   if (!type.isTensor() || !type.ranked()) return std::nullopt;
-  std::vector<int64_t> sizes;
+  // Runs on every type of every op: no allocation on the way.
+  std::optional<int64_t> count = 1;
   for (int64_t d : type.shape()) {
-    if (d != ir::kDynamic && d >= 0) sizes.push_back(d);
+    if (d != ir::kDynamic && d >= 0) count = checked::mul(*count, d);
+    if (!count) return type.str() + " has more elements than a 64-bit integer can count";
   }
-  std::optional<int64_t> count = checked::product(sizes);
-  if (!count) return type.str() + " has more elements than a 64-bit integer can count";
   std::optional<int64_t> bytes = checked::packedByteSize(*count, type.element().bitWidth());
   if (!bytes || *bytes > checked::kMaxByteSize) {
     return type.str() + " needs more than 2^48 bytes (256 TiB), the largest tensor size supported";
@@ -28,6 +28,7 @@ std::optional<std::string> tensorProblem(const ir::Type &type) {
 /// The first problem in `type` or in the types inside it (tuple elements,
 /// function inputs and results). Iterative: nested tuple types can be deep.
 std::optional<std::string> typeProblem(const ir::Type &type) {
+  if (!type.isTuple() && !type.isFunction()) return tensorProblem(type);
   std::vector<const ir::Type *> pending = {&type};
   while (!pending.empty()) {
     const ir::Type *t = pending.back();
@@ -46,6 +47,9 @@ std::optional<std::string> typeProblem(const ir::Type &type) {
 /// The first problem in an attribute's type or in those of its elements
 /// and fields (arrays of typed literals, dictionaries of dense constants).
 std::optional<std::string> attributeProblem(const ir::Attribute &attribute) {
+  if (attribute.elements.empty() && attribute.fields.empty()) {
+    return attribute.type ? typeProblem(*attribute.type) : std::nullopt;
+  }
   std::vector<const ir::Attribute *> pending = {&attribute};
   while (!pending.empty()) {
     const ir::Attribute *a = pending.back();
