@@ -187,8 +187,11 @@ int runFile(RunOptions &options) {
       return 2;
     }
   }
-  if (options.threads < 1) {
-    std::cerr << "shlo run: error: --threads must be at least 1\n";
+  // Threads are started up front (a persistent pool): beyond a few hundred
+  // they only cost memory and start-up time, and 100000 would hang.
+  constexpr int kMaxThreads = 256;
+  if (options.threads < 1 || options.threads > kMaxThreads) {
+    std::cerr << "shlo run: error: --threads must be between 1 and " << kMaxThreads << "\n";
     return 2;
   }
   interpreter::setKernelThreads(options.threads);

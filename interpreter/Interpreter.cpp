@@ -7,6 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <iostream>
+#include <system_error>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
@@ -40,8 +41,9 @@ std::vector<std::vector<Value>> runProcesses(Interpreter &in, const std::shared_
   std::vector<std::optional<ProcessFailure>> failures(static_cast<size_t>(R * P));
   std::vector<int> checks(static_cast<size_t>(R * P), 0);
   std::vector<std::thread> threads;
-  for (int64_t i = 0; i < R * P; ++i) {
-    threads.emplace_back([&, i] {
+  std::optional<std::string> startFailure;  // Why a process's thread could not start.
+  for (int64_t i = 0; i < R * P && !startFailure; ++i) {
+    auto process = [&, i] {
       Interpreter child(in.module(), in.options());
       child.setProcess({grid.get(), i / P, i % P});
       try {
@@ -62,9 +64,19 @@ std::vector<std::vector<Value>> runProcesses(Interpreter &in, const std::shared_
       }
       checks[i] = child.checksEvaluated();
       grid->finished(i, failures[i] && failures[i]->kind == ProcessFailure::Kind::Abandoned);
-    });
+    };
+    try {
+      threads.emplace_back(process);
+    } catch (const std::system_error &e) {
+      // The machine cannot start another thread: the processes that never
+      // start count as finished, so peers waiting on them are released.
+      startFailure = "cannot start process " + grid->processName(i) + " of the " + std::to_string(R) + "x" +
+                     std::to_string(P) + " process grid (" + std::to_string(i) + " threads started): " + e.what();
+      for (int64_t j = i; j < R * P; ++j) grid->finished(j, true);
+    }
   }
   for (std::thread &t : threads) t.join();
+  if (startFailure) throw RuntimeError(*startFailure);
   for (int c : checks) in.countCheck(c);
   const ProcessFailure *first = nullptr;
   int64_t firstProcess = -1;

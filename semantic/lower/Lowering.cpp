@@ -408,12 +408,19 @@ class Lowerer {
     return s;
   }
 
+  /// The size `%name:N` gives a result group: 0 when negative or above
+  /// kMaxResultGroupSize (bindResults reports the latter).
+  int64_t groupSize(Node countNode) {
+    int64_t n = values_.attribute(countNode).integer;
+    return n < 0 || n > syntax::kMaxResultGroupSize ? 0 : n;
+  }
+
   size_t countBoundResults(Node list) {
     if (list.isNull()) return 0;
     size_t count = 0;
     for (const auto &result : namedChildren(list)) {
       Node n = fieldOf(result.node, "count");
-      count += n.isNull() ? 1 : static_cast<size_t>(std::max<int64_t>(0, values_.attribute(n).integer));
+      count += n.isNull() ? 1 : static_cast<size_t>(groupSize(n));
     }
     return count;
   }
@@ -431,7 +438,11 @@ class Lowerer {
         std::string name(values_.text(nameNode));
         Node countNode = fieldOf(result.node, "count");
         bool multi = !countNode.isNull();
-        int64_t count = multi ? values_.attribute(countNode).integer : 1;
+        int64_t count = multi ? groupSize(countNode) : 1;
+        if (multi && values_.attribute(countNode).integer > syntax::kMaxResultGroupSize) {
+          error(countNode, "ssa.result-count",
+                "a result group binds at most " + std::to_string(syntax::kMaxResultGroupSize) + " results");
+        }
         for (int64_t k = 0; k < count; ++k) {
           Type type = index < types.size() ? types[index] : Type();
           Value *v = newValue(multi ? name + "#" + std::to_string(k) : name, type, rangeOf(nameNode));

@@ -20,4 +20,9 @@ inline constexpr int kMaxNestingDepth = 256;
 /// an endless input (`/dev/zero` on stdin) stops before memory runs out.
 inline constexpr unsigned long long kMaxSourceBytes = 256ull << 20;
 
+/// The most results one `%name:N` group may bind: each is an SSA value,
+/// so `%r:4611686018427387904` must be an error, not an allocation. Real
+/// ops have at most a few thousand results.
+inline constexpr long long kMaxResultGroupSize = 1 << 16;
+
 }  // namespace shlo::syntax
