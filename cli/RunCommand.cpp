@@ -95,10 +95,24 @@ void emitResult(const interpreter::Value &value, const std::string &label, const
     std::cout << indented << "\n";
   }
   if (!options.outputDir.empty()) {
-    std::string path = (std::filesystem::path(options.outputDir) / (fileStem + ".npy")).string();
-    interpreter::npy::writeTensor(path, t);
-    std::cout << "    saved " << path << "\n";
+    // saveResults wrote it before the function was reported as passed.
+    std::cout << "    saved " << (std::filesystem::path(options.outputDir) / (fileStem + ".npy")).string() << "\n";
   }
+}
+
+/// Writes one result's tensors (tuples element by element) as
+/// `--output DIR/<fileStem>.npy`, the names emitResult prints. Throws
+/// RuntimeError when a file cannot be written.
+void saveResult(const interpreter::Value &value, const std::string &fileStem, const RunOptions &options) {
+  using interpreter::Value;
+  if (value.kind == Value::Kind::Token) return;
+  if (value.kind == Value::Kind::Tuple) {
+    for (size_t i = 0; i < value.elements.size(); ++i) {
+      saveResult(value.elements[i], fileStem + "." + std::to_string(i), options);
+    }
+    return;
+  }
+  interpreter::npy::writeTensor((std::filesystem::path(options.outputDir) / (fileStem + ".npy")).string(), value.tensor);
 }
 
 /// Prints what the session reports: diagnostics on stderr, PASS/FAIL lines
@@ -107,6 +121,8 @@ class RunPrinter : public interpreter::RunReporter {
  public:
   RunPrinter(const syntax::SourceFile &file, const RunOptions &options) : file_(file), options_(options) {}
   int status = 0;
+  /// Functions that passed but whose results could not be saved (--output).
+  int outputFailures = 0;
 
   void chunkRejected(const std::vector<Diagnostic> &errors) override {
     printDiagnosticsText(file_, errors, std::cerr);
@@ -135,6 +151,19 @@ class RunPrinter : public interpreter::RunReporter {
       printDiagnosticsText(file_, {*failure}, std::cerr);
       return;
     }
+    // Results are saved before PASS is printed: a run whose output could
+    // not be written has failed (nothing is reported as saved that is not).
+    if (!options_.outputDir.empty()) {
+      try {
+        saveResults(name, outcome);
+      } catch (const std::exception &e) {
+        status = 1;
+        ++outputFailures;
+        std::cout << "FAIL @" << name << " (output)\n";
+        std::cerr << "shlo run: error: --output: " << e.what() << "\n";
+        return;
+      }
+    }
     std::cout << "PASS @" << name << " (" << outcome.checks << " check" << (outcome.checks == 1 ? "" : "s") << ")\n";
     bool showResults = options_.print || !options_.entry.empty() || name == "main" || !options_.outputDir.empty();
     if (!showResults) return;
@@ -162,6 +191,21 @@ class RunPrinter : public interpreter::RunReporter {
   }
 
  private:
+  void saveResults(const std::string &name, const interpreter::FunctionOutcome &outcome) {
+    if (outcome.processResults.size() > 1) {
+      for (size_t p = 0; p < outcome.processResults.size(); ++p) {
+        for (size_t i = 0; i < outcome.processResults[p].size(); ++i) {
+          saveResult(outcome.processResults[p][i],
+                     fileStemOf(name) + ".process" + std::to_string(p) + "." + std::to_string(i), options_);
+        }
+      }
+      return;
+    }
+    for (size_t i = 0; i < outcome.results.size(); ++i) {
+      saveResult(outcome.results[i], fileStemOf(name) + "." + std::to_string(i), options_);
+    }
+  }
+
   const syntax::SourceFile &file_;
   const RunOptions &options_;
 };
@@ -246,7 +290,8 @@ int runFile(RunOptions &options) {
     std::cerr << "shlo run: error: --args/--input were given but no function that was run takes arguments\n";
     status = 1;
   }
-  std::cout << summary.passed << " passed, " << summary.failed << " failed\n";
+  std::cout << summary.passed - printer.outputFailures << " passed, " << summary.failed + printer.outputFailures
+            << " failed\n";
   return status;
 }
 

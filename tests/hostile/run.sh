@@ -25,7 +25,6 @@
 #  - threads: run_parallel with 1,000 processes (threads are started as
 #    for --num-replicas, whose failure is covered)
 #  - inputs: CR-only line endings (text and JSON positions differ)
-#  - run: a failed --output write still printing PASS
 #  - literals: a dense literal with the wrong element count
 #  - literals: ragged nesting
 #  - literals: `300 : i8`
@@ -183,6 +182,14 @@ expect run_threads_100000 2 "^shlo run: error: --threads must be between 1 and 2
 # the function, not an abort.
 expect run_num_replicas_600 1 "^identity.mlir:1:1: error: cannot start process \\([0-9]+, 0\\) of the 600x1 process grid" \
   "$SHLO" run identity.mlir --args='[dense<1> : tensor<i32>]' --num-replicas 600
+
+# A result that cannot be saved (its file name is taken by a folder): the
+# function fails and the summary counts it, nothing says PASS.
+mkdir -p outfail/main.0.npy
+expect run_output_write_fails 1 "^shlo run: error: --output: outfail/main.0.npy: cannot write file" \
+  "$SHLO" run identity.mlir --args='[dense<1> : tensor<i32>]' --output outfail
+check run_output_write_fails "stdout says FAIL, not PASS" grep -q '^FAIL @main (output)$' "$tmp/run_output_write_fails.out"
+check run_output_write_fails "the summary counts the failure" grep -q '^0 passed, 1 failed$' "$tmp/run_output_write_fails.out"
 
 # --- pad sizes (checked::paddedSize) -----------------------------------------
 cat > pad.mlir <<'MLIR'
