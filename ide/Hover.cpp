@@ -3,7 +3,7 @@
 #include <sstream>
 
 #include "ide/Features.h"
-#include "semantic/verify/SpecTables.h"
+#include "semantic/ops/SpecTables.h"
 #include "semantic/verify/OpRegistry.h"
 #include "semantic/verify/Verifier.h"
 
@@ -161,9 +161,9 @@ std::string attributeHover(const ir::Operation &op, const ir::NamedAttribute &at
     if (value.size() > kMaxValueChars) value = value.substr(0, kMaxValueChars) + "…";
     out << "\n\n```mlir\n" << value << "\n```";
   }
-  const verify::SpecOp *spec = verify::specOp(op.name);
+  const ops::SpecOp *spec = ops::specOp(op.name);
   if (!spec) return out.str();
-  for (const verify::SpecInput &input : spec->inputs) {
+  for (const ops::SpecInput &input : spec->inputs) {
     if (input.name != attribute.name) continue;
     out << "\n\n" << input.label << " `" << input.name << "`: " << input.type;
     std::vector<std::string> labels = constraintLabels(input.constraints);

@@ -183,7 +183,7 @@ std::vector<CodeInfo> familyCodes() {
   std::vector<CodeInfo> out = {
       {"<op>.C<n>", "op constraint violated", C::Constraint, S::Error, "#<op>",
        "The op breaks constraint (C<n>) of its spec section; the message quotes it. For the spec's ops the "
-       "constraints are those of the generated spec tables (semantic/verify/SpecTables.inc); ops outside the spec "
+       "constraints are those of the generated spec tables (semantic/ops/SpecTables.inc); ops outside the spec "
        "(dynamic_gather, CHLO) follow StableHLO's own numbering."},
       {"<op>.I<n>", "input of the wrong kind", C::Constraint, S::Error, "#<op>",
        "Input (I<n>) of the op's Inputs table has a type or value of another kind than the table lists; the "

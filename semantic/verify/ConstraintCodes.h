@@ -8,13 +8,13 @@
 #include <string_view>
 #include <vector>
 
-#include "semantic/verify/SpecTables.h"
+#include "semantic/ops/SpecTables.h"
 
 namespace shlo::verify {
 
 /// What a constraint code refers to in the spec.
 struct SpecConstraintRef {
-  const SpecOp *op = nullptr;
+  const ops::SpecOp *op = nullptr;
   std::string_view label;  // `C12` or `I1`.
   /// The constraint as the spec words it, or the Inputs row as
   /// "`name` is a TYPE".

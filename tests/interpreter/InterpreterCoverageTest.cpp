@@ -12,7 +12,7 @@
 #include "interpreter/Ops.h"
 #include "semantic/analysis/Analysis.h"
 #include "tests/support/Programs.h"
-#include "semantic/verify/SpecTables.h"
+#include "semantic/ops/SpecTables.h"
 #include "tests/support/SharedFiles.h"
 
 using namespace shlo;
@@ -59,7 +59,7 @@ std::string names(const std::vector<std::string> &list) {
 TEST(InterpreterCoverage, EverySpecOpIsEvaluated) {
   std::vector<std::string> missing, listed;
   size_t evaluated = 0;
-  for (const verify::SpecOp &op : verify::specOps()) {
+  for (const ops::SpecOp &op : ops::specOps()) {
     std::string name(op.name);
     listed.push_back(name);
     if (isSupportedOp(name)) {

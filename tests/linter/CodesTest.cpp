@@ -78,7 +78,7 @@ std::string whyUnregistered(std::string_view code) {
   std::string_view op = familyOp(*info, code);
   if (!verifiedOps().count(op)) return "`" + std::string(op) + "` is no op of the verifier";
   bool constraint = info->code == "<op>.C<n>" || info->code == "<op>.I<n>";
-  if (constraint && verify::specOp("stablehlo." + std::string(op)) && !verify::specConstraintOf(code)) {
+  if (constraint && ops::specOp("stablehlo." + std::string(op)) && !verify::specConstraintOf(code)) {
     auto section = specLabels().find(op);
     std::string_view label = code.substr(op.size() + 1);
     if (section == specLabels().end() || !section->second.count(std::string(label))) {

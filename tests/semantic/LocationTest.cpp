@@ -4,25 +4,14 @@
 
 #include "semantic/lower/Lowering.h"
 #include "semantic/syntax/SyntaxTree.h"
+#include "tests/support/LowerText.h"
 
 using namespace shlo;
 
 namespace {
 
-struct Lowered {
-  std::string text;
-  syntax::SyntaxTree tree;
-  lower::LoweredModule module;
-};
-
-std::unique_ptr<Lowered> lowerText(const std::string &text) {
-  auto out = std::make_unique<Lowered>();
-  out->text = text;
-  syntax::Parser parser;
-  out->tree = parser.parse(out->text);
-  out->module = lower::lowerModule(out->tree, out->text);
-  return out;
-}
+using test::Lowered;
+using test::lowerText;
 
 /// Every op of the module, outer before nested, by name.
 std::vector<const ir::Operation *> opsNamed(const Lowered &l, const std::string &name) {

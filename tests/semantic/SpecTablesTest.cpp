@@ -6,9 +6,12 @@
 
 #include "semantic/syntax/SyntaxTree.h"
 #include "semantic/verify/OpRegistry.h"
-#include "semantic/verify/SpecTables.h"
+#include "semantic/ops/SpecTables.h"
 
 using namespace shlo::verify;
+using shlo::ops::SpecOp;
+using shlo::ops::specOp;
+using shlo::ops::specOps;
 
 TEST(SpecTables, DotGeneralListsItsInputsFromTheSpec) {
   const SpecOp *op = specOp("stablehlo.dot_general");
