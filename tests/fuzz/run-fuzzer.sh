@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs a libFuzzer target for a bounded time, seeded with the shared
-# conformance files and models. New inputs go to a temporary corpus, so the
-# seeds are never written to. Usage: run-fuzzer.sh FUZZER SECONDS SEED_DIR...
+# conformance files and models. New inputs go to a corpus folder of its own,
+# so the seeds are never written to. Usage: run-fuzzer.sh FUZZER SECONDS SEED_DIR...
 set -uo pipefail
 fuzzer="$1"; seconds="$2"; shift 2
 # A target that scripts/build-fuzz.sh could not build: skipped (ctest's
@@ -10,11 +10,25 @@ if [ ! -x "$fuzzer" ]; then
   echo "$(basename "$fuzzer"): not built (see scripts/build-fuzz.sh); skipped"
   exit 77
 fi
-corpus="$(mktemp -d)"
+# Each target's dictionary (extreme integers, deep nesting, its format's
+# tokens), by the input format the target reads.
+dicts="$(cd "$(dirname "$0")" && pwd)/dicts"
+case "$(basename "$fuzzer")" in
+  npy_fuzzer) dict="$dicts/npy.dict" ;;
+  framing_fuzzer) dict="$dicts/framing.dict" ;;
+  *) dict="$dicts/mlir.dict" ;;
+esac
+# SHLO_FUZZ_CORPUS names a folder that keeps the corpus between runs (long
+# runs by hand); a temporary one otherwise.
+if [ -n "${SHLO_FUZZ_CORPUS:-}" ]; then
+  corpus="$SHLO_FUZZ_CORPUS"; mkdir -p "$corpus"
+else
+  corpus="$(mktemp -d)"
+  trap 'rm -rf "$corpus"' EXIT
+fi
 artifacts="$(mktemp -d)"
-trap 'rm -rf "$corpus"' EXIT
 log="$artifacts/fuzzer.log"
-"$fuzzer" "$corpus" "$@" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+"$fuzzer" "$corpus" "$@" -dict="$dict" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
   -artifact_prefix="$artifacts/" -print_final_stats=1 > "$log" 2>&1
 status=$?
 grep '^stat::' "$log"
@@ -26,4 +40,4 @@ if [ "$status" -ne 0 ]; then
   exit 1
 fi
 rm -rf "$artifacts"
-echo "$(basename "$fuzzer"): ran ${seconds}s with no crash, hang or leak"
+echo "$(basename "$fuzzer"): ran ${seconds}s with no crash, hang or leak; corpus $(find "$corpus" -type f | wc -l) inputs"
