@@ -1,0 +1,130 @@
+// The extension's glue, run against the `vscode` stub: what activation
+// registers, how it reacts to documents, and what its commands and debug
+// hooks hand to VS Code.
+import * as assert from 'assert';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as vscode from '../stub/vscode';
+import { activate, deactivate } from '../../src/extension';
+import { ServerManager } from '../../src/client';
+
+const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
+const context = (): any => ({ extensionPath: '/nonexistent-extension', subscriptions: [] as unknown[] });
+const stablehlo = 'func.func @main() -> tensor<f32> {\n  %0 = stablehlo.constant dense<1.0> : tensor<f32>\n  return %0 : tensor<f32>\n}\n';
+
+describe('activation (vscode stub)', () => {
+  let scratch: string;
+  let fakeShlo: string;
+
+  beforeEach(() => {
+    vscode.reset();
+    scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'shlo-ext-'));
+    fakeShlo = path.join(scratch, 'shlo');
+    fs.writeFileSync(fakeShlo, '#!/bin/sh\nexit 0\n', { mode: 0o755 });
+    // No real server in these tests: a configured path that does not exist
+    // keeps activation from starting one (and is reported).
+    vscode.recorded.configuration.set('shlo.path', path.join(scratch, 'missing-shlo'));
+  });
+
+  afterEach(async () => {
+    await deactivate();
+    fs.rmSync(scratch, { recursive: true, force: true });
+  });
+
+  it('registers every command package.json contributes, and no other', async () => {
+    await activate(context());
+    const contributed = (manifest.contributes.commands as { command: string }[]).map((c) => c.command).sort();
+    assert.deepStrictEqual([...vscode.recorded.commands.keys()].sort(), contributed);
+  });
+
+  it('reports a configured binary that is missing, without throwing', async () => {
+    await activate(context());
+    const error = vscode.recorded.messages.find((m) => m.level === 'error');
+    assert.ok(error !== undefined && /shlo\.path is set to .*missing-shlo/.test(error.text), JSON.stringify(vscode.recorded.messages));
+  });
+
+  it('switches open and opened .mlir files holding StableHLO to the stablehlo language', async () => {
+    vscode.recorded.textDocuments.push(vscode.document('/w/open.mlir', 'plaintext', stablehlo));
+    await activate(context());
+    vscode.recorded.openListeners.forEach((listener) => {
+      listener(vscode.document('/w/later.mlir', 'plaintext', stablehlo));
+      listener(vscode.document('/w/other.mlir', 'plaintext', 'func.func @f() { linalg.yield }'));
+      listener(vscode.document('/w/theirs.mlir', 'mlir', stablehlo));
+    });
+    assert.deepStrictEqual(vscode.recorded.languageChanges, [
+      { fileName: '/w/open.mlir', languageId: 'stablehlo' },
+      { fileName: '/w/later.mlir', languageId: 'stablehlo' },
+    ]);
+  });
+
+  it('honours shlo.mlirFiles = always for files the MLIR extension owns', async () => {
+    vscode.recorded.configuration.set('shlo.mlirFiles', 'always');
+    await activate(context());
+    vscode.recorded.openListeners.forEach((listener) => listener(vscode.document('/w/theirs.mlir', 'mlir', stablehlo)));
+    assert.deepStrictEqual(vscode.recorded.languageChanges, [{ fileName: '/w/theirs.mlir', languageId: 'stablehlo' }]);
+  });
+
+  it('runs `shlo dap` from shloPath, or from the setting', async () => {
+    await activate(context());
+    const factory = vscode.recorded.debugFactories.get(manifest.contributes.debuggers[0].type);
+    assert.ok(factory, 'a descriptor factory for the contributed debug type');
+    const fromLaunch = factory.createDebugAdapterDescriptor({ configuration: { shloPath: fakeShlo } });
+    assert.deepStrictEqual([fromLaunch.command, fromLaunch.args], [fakeShlo, ['dap']]);
+    vscode.recorded.configuration.set('shlo.path', fakeShlo);
+    const fromSetting = factory.createDebugAdapterDescriptor({ configuration: {} });
+    assert.deepStrictEqual([fromSetting.command, fromSetting.args], [fakeShlo, ['dap']]);
+  });
+
+  it('completes launch configurations from the active editor and refuses bad ones', async () => {
+    await activate(context());
+    const provider = vscode.recorded.debugProviders.get('shlo');
+    vscode.recorded.activeTextEditor = { document: vscode.document('/w/m.mlir', 'stablehlo', stablehlo) };
+    assert.strictEqual(provider.resolveDebugConfiguration(undefined, {}).program, '/w/m.mlir');
+    assert.strictEqual(provider.resolveDebugConfiguration(undefined, { type: 'shlo', name: 'n', args: 'x' }), undefined);
+    assert.ok(vscode.recorded.messages.some((m) => m.level === 'error' && /"args"/.test(m.text)));
+    assert.deepStrictEqual(provider.provideDebugConfigurations(), manifest.contributes.debuggers[0].initialConfigurations);
+  });
+
+  it('runs and debugs a function from the code lens arguments', async () => {
+    await activate(context());
+    // Set after activation, so no language client starts against the fake.
+    vscode.recorded.configuration.set('shlo.path', fakeShlo);
+    await vscode.commands.executeCommand('shlo.runFunction', 'file:///w/m.mlir', 'main');
+    assert.deepStrictEqual(vscode.recorded.terminals.map((t) => t.sent), [[`${fakeShlo} run /w/m.mlir --entry main`]]);
+    await vscode.commands.executeCommand('shlo.debugFunction', 'file:///w/m.mlir', '@f');
+    assert.deepStrictEqual(vscode.recorded.debugSessions[0].configuration, {
+      type: 'shlo',
+      request: 'launch',
+      name: 'Debug f',
+      program: '/w/m.mlir',
+      entry: 'f',
+      stopOnEntry: true,
+    });
+  });
+
+  it('formats and applies fixes through VS Code\'s own commands', async () => {
+    await activate(context());
+    await vscode.commands.executeCommand('shlo.format');
+    await vscode.commands.executeCommand('shlo.lintFix');
+    assert.deepStrictEqual(
+      vscode.recorded.executed.map((e) => e.command),
+      ['editor.action.formatDocument', 'editor.action.sourceAction'],
+    );
+  });
+
+  it('shows a missing server in the status bar', async () => {
+    vscode.recorded.configuration.set('shlo.path', '');
+    const status = vscode.window.createStatusBarItem();
+    const manager = new ServerManager('/nonexistent-extension', vscode.window.createOutputChannel('t'), status);
+    const savedPath = process.env.PATH;
+    process.env.PATH = scratch + '/nowhere';
+    try {
+      await manager.start();
+    } finally {
+      process.env.PATH = savedPath;
+    }
+    assert.match(status.text, /warning/);
+    assert.strictEqual(status.backgroundColor.id, 'statusBarItem.warningBackground');
+  });
+});
