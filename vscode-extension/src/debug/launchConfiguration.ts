@@ -15,8 +15,14 @@ export interface ShloLaunchConfiguration {
   entry?: string;
   /** Argument literals, as `shlo run --args` takes them. */
   args?: string[];
-  /** `.npy`/`.npz` files with the arguments (a list), or argument name -> file. */
+  /** `.npy`/`.npz` files with the arguments: paths or `NAME=path` (a list), or argument name -> path. */
   inputs?: string[] | Record<string, string>;
+  /** `zeros` or `random:SEED`: how elided constants and missing arguments are filled. */
+  elided?: string;
+  /** Kernel worker threads, 1-256. */
+  threads?: number;
+  /** The folder relative paths are resolved against. */
+  cwd?: string;
   /** Stop before the first op. */
   stopOnEntry?: boolean;
   /** The `shlo` binary for this session; the `shlo.path` setting otherwise. */
@@ -73,8 +79,18 @@ export function resolveLaunchConfiguration(
     return { error: '"args" must be an array of strings (literals as for shlo run --args)' };
   }
   if (configuration.inputs !== undefined && !isStringArray(configuration.inputs) && !isStringRecord(configuration.inputs)) {
-    return { error: '"inputs" must be an array of .npy/.npz paths' };
+    return { error: '"inputs" must be an array of .npy/.npz paths (or NAME=path), or an object name -> path' };
   }
+  if (configuration.elided !== undefined && !(typeof configuration.elided === 'string' && /^(zeros|random:\d+)$/.test(configuration.elided))) {
+    return { error: '"elided" must be "zeros" or "random:SEED"' };
+  }
+  if (
+    configuration.threads !== undefined &&
+    !(Number.isInteger(configuration.threads) && configuration.threads >= 1 && configuration.threads <= 256)
+  ) {
+    return { error: '"threads" must be an integer from 1 to 256' };
+  }
+  if (configuration.cwd !== undefined && typeof configuration.cwd !== 'string') return { error: '"cwd" must be a path (a string)' };
   if (configuration.stopOnEntry !== undefined && typeof configuration.stopOnEntry !== 'boolean') {
     return { error: '"stopOnEntry" must be true or false' };
   }

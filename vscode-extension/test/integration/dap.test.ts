@@ -10,6 +10,8 @@ import { DebugClient } from '@vscode/debugadapter-testsupport';
 import { DEBUG_TYPE, resolveLaunchConfiguration } from '../../src/debug/launchConfiguration';
 import { hasSubcommand, shloBinary } from './shloBinary';
 
+const manifest = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', '..', 'package.json'), 'utf8'));
+
 // Line 3 divides zero by zero: the first NaN.
 const program = [
   'func.func @main() -> tensor<2xf32> {',
@@ -61,10 +63,13 @@ describe('shlo dap through the debug adapter test client', function () {
     assert.ok(filters.some((f) => /error/i.test(f)), JSON.stringify(filters));
   });
 
-  it('stops on entry, shows the frame, and runs to the end', async () => {
+  it('takes every attribute package.json declares, stops on entry, shows the frame, runs to the end', async () => {
+    const every = { entry: 'main', args: [], inputs: [], elided: 'zeros', threads: 1, stopOnEntry: true, cwd: work, shloPath: shloBinary() };
+    const declared = Object.keys(manifest.contributes.debuggers[0].configurationAttributes.launch.properties).sort();
+    assert.deepStrictEqual(['program', ...Object.keys(every)].sort(), declared);
     await Promise.all([
       client.configurationSequence(),
-      client.launch(launchArguments({ stopOnEntry: true, entry: 'main' })),
+      client.launch(launchArguments(every)),
       client.waitForEvent('stopped'),
     ]);
     const threads = await client.threadsRequest();

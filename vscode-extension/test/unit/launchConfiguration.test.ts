@@ -33,7 +33,10 @@ describe('resolveLaunchConfiguration', () => {
       program: '/w/m.mlir',
       entry: '@main',
       args: ['dense<1.0> : tensor<f32>'],
-      inputs: ['/w/x.npy'],
+      inputs: ['/w/x.npy', '%y=/w/y.npz'],
+      elided: 'random:7',
+      threads: 2,
+      cwd: '/w',
       stopOnEntry: false,
       shloPath: '/b/shlo',
     };
@@ -56,6 +59,10 @@ describe('resolveLaunchConfiguration', () => {
     assert.match(error({ ...base, args: [1] }), /"args"/);
     assert.match(error({ ...base, inputs: [3] }), /"inputs"/);
     assert.match(error({ ...base, stopOnEntry: 'yes' }), /"stopOnEntry"/);
+    assert.match(error({ ...base, elided: 'ones' }), /"elided"/);
+    assert.match(error({ ...base, threads: 0 }), /"threads"/);
+    assert.match(error({ ...base, threads: 1.5 }), /"threads"/);
+    assert.match(error({ ...base, cwd: 1 }), /"cwd"/);
     assert.match(error({ ...base, entry: 3 }), /"entry"/);
     assert.match(error({ ...base, program: 7 }), /"program"/);
     assert.match(error({ ...base, shloPath: false }), /"shloPath"/);
