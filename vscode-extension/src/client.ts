@@ -39,8 +39,9 @@ export class ServerManager implements vscode.Disposable {
     return this.client;
   }
 
-  /** Starts the server; a missing binary is reported, not thrown. */
+  /** Starts the server unless it runs; a missing binary is reported, not thrown. */
   async start(): Promise<void> {
+    if (this.client !== undefined) return;
     let found;
     try {
       found = locateShlo(this.extensionRoot);

@@ -7,6 +7,15 @@ import { shouldClaim } from './mlirDetection';
 import { mlirFilesMode } from './settings';
 
 let server: ServerManager | undefined;
+let started = false;
+
+// The extension also activates for plain-text files (to find `.mlir` files
+// holding StableHLO): the server starts with the first StableHLO document.
+function startForStableHlo(document: vscode.TextDocument): void {
+  if (started || document.languageId !== LANGUAGE_ID || server === undefined) return;
+  started = true;
+  void server.start();
+}
 
 function claimIfStableHlo(document: vscode.TextDocument): void {
   if (shouldClaim(document.fileName, document.languageId, document.getText(), mlirFilesMode())) {
@@ -14,24 +23,31 @@ function claimIfStableHlo(document: vscode.TextDocument): void {
   }
 }
 
-export async function activate(context: vscode.ExtensionContext): Promise<void> {
+export function activate(context: vscode.ExtensionContext): void {
   const output = vscode.window.createOutputChannel('StableHLO (shlo)');
   const status = vscode.window.createStatusBarItem(vscode.StatusBarAlignment.Left, 0);
   server = new ServerManager(context.extensionPath, output, status);
+  started = false;
   context.subscriptions.push(output, status, server);
   registerCommands(context, server);
   registerDebugger(context);
 
-  vscode.workspace.textDocuments.forEach(claimIfStableHlo);
   context.subscriptions.push(
-    vscode.workspace.onDidOpenTextDocument(claimIfStableHlo),
+    vscode.workspace.onDidOpenTextDocument((document) => {
+      claimIfStableHlo(document);
+      startForStableHlo(document);
+    }),
     vscode.workspace.onDidChangeConfiguration((event) => {
-      if (event.affectsConfiguration('shlo.path')) void server?.restart();
+      if (started && event.affectsConfiguration('shlo.path')) void server?.restart();
     }),
   );
-  await server.start();
+  vscode.workspace.textDocuments.forEach((document) => {
+    claimIfStableHlo(document);
+    startForStableHlo(document);
+  });
 }
 
 export async function deactivate(): Promise<void> {
   await server?.stop();
+  server = undefined;
 }

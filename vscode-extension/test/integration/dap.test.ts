@@ -101,5 +101,13 @@ describe('shlo dap through the debug adapter test client', function () {
     assert.strictEqual(event.body.reason, 'exception');
     const stack = await client.stackTraceRequest({ threadId: event.body.threadId as number });
     assert.strictEqual(stack.body.stackFrames[0].line, 3);
+    // The values in scope there: the constant and the NaN-holding quotient.
+    const scopes = await client.scopesRequest({ frameId: stack.body.stackFrames[0].id });
+    const names: string[] = [];
+    for (const scope of scopes.body.scopes) {
+      const variables = await client.variablesRequest({ variablesReference: scope.variablesReference });
+      names.push(...variables.body.variables.map((v) => v.name));
+    }
+    assert.ok(names.includes('%0') && names.includes('%1'), names.join(' '));
   });
 });

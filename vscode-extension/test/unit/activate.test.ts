@@ -32,21 +32,30 @@ describe('activation (vscode stub)', () => {
     fs.rmSync(scratch, { recursive: true, force: true });
   });
 
-  it('registers every command package.json contributes, and no other', async () => {
-    await activate(context());
+  it('registers every command package.json contributes, and no other', () => {
+    activate(context());
     const contributed = (manifest.contributes.commands as { command: string }[]).map((c) => c.command).sort();
     assert.deepStrictEqual([...vscode.recorded.commands.keys()].sort(), contributed);
   });
 
-  it('reports a configured binary that is missing, without throwing', async () => {
-    await activate(context());
+  it('starts no server before a StableHLO document is open', async () => {
+    activate(context());
+    vscode.recorded.openListeners.forEach((listener) => listener(vscode.document('/w/notes.txt', 'plaintext', 'hello')));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepStrictEqual(vscode.recorded.messages, []);
+  });
+
+  it('reports a configured binary that is missing when a StableHLO document opens, without throwing', async () => {
+    activate(context());
+    vscode.recorded.openListeners.forEach((listener) => listener(vscode.document('/w/m.stablehlo', 'stablehlo', stablehlo)));
+    await new Promise((resolve) => setImmediate(resolve));
     const error = vscode.recorded.messages.find((m) => m.level === 'error');
     assert.ok(error !== undefined && /shlo\.path is set to .*missing-shlo/.test(error.text), JSON.stringify(vscode.recorded.messages));
   });
 
-  it('switches open and opened .mlir files holding StableHLO to the stablehlo language', async () => {
+  it('switches open and opened .mlir files holding StableHLO to the stablehlo language', () => {
     vscode.recorded.textDocuments.push(vscode.document('/w/open.mlir', 'plaintext', stablehlo));
-    await activate(context());
+    activate(context());
     vscode.recorded.openListeners.forEach((listener) => {
       listener(vscode.document('/w/later.mlir', 'plaintext', stablehlo));
       listener(vscode.document('/w/other.mlir', 'plaintext', 'func.func @f() { linalg.yield }'));
@@ -58,15 +67,15 @@ describe('activation (vscode stub)', () => {
     ]);
   });
 
-  it('honours shlo.mlirFiles = always for files the MLIR extension owns', async () => {
+  it('honours shlo.mlirFiles = always for files the MLIR extension owns', () => {
     vscode.recorded.configuration.set('shlo.mlirFiles', 'always');
-    await activate(context());
+    activate(context());
     vscode.recorded.openListeners.forEach((listener) => listener(vscode.document('/w/theirs.mlir', 'mlir', stablehlo)));
     assert.deepStrictEqual(vscode.recorded.languageChanges, [{ fileName: '/w/theirs.mlir', languageId: 'stablehlo' }]);
   });
 
-  it('runs `shlo dap` from shloPath, or from the setting', async () => {
-    await activate(context());
+  it('runs `shlo dap` from shloPath, or from the setting', () => {
+    activate(context());
     const factory = vscode.recorded.debugFactories.get(manifest.contributes.debuggers[0].type);
     assert.ok(factory, 'a descriptor factory for the contributed debug type');
     const fromLaunch = factory.createDebugAdapterDescriptor({ configuration: { shloPath: fakeShlo } });
@@ -76,8 +85,8 @@ describe('activation (vscode stub)', () => {
     assert.deepStrictEqual([fromSetting.command, fromSetting.args], [fakeShlo, ['dap']]);
   });
 
-  it('completes launch configurations from the active editor and refuses bad ones', async () => {
-    await activate(context());
+  it('completes launch configurations from the active editor and refuses bad ones', () => {
+    activate(context());
     const provider = vscode.recorded.debugProviders.get('shlo');
     vscode.recorded.activeTextEditor = { document: vscode.document('/w/m.mlir', 'stablehlo', stablehlo) };
     assert.strictEqual(provider.resolveDebugConfiguration(undefined, {}).program, '/w/m.mlir');
@@ -87,7 +96,7 @@ describe('activation (vscode stub)', () => {
   });
 
   it('runs and debugs a function from the code lens arguments', async () => {
-    await activate(context());
+    activate(context());
     // Set after activation, so no language client starts against the fake.
     vscode.recorded.configuration.set('shlo.path', fakeShlo);
     await vscode.commands.executeCommand('shlo.runFunction', 'file:///w/m.mlir', 'main');
@@ -104,7 +113,7 @@ describe('activation (vscode stub)', () => {
   });
 
   it('formats and applies fixes through VS Code\'s own commands', async () => {
-    await activate(context());
+    activate(context());
     await vscode.commands.executeCommand('shlo.format');
     await vscode.commands.executeCommand('shlo.lintFix');
     assert.deepStrictEqual(

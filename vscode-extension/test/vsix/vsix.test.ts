@@ -103,7 +103,10 @@ describe('the packaged .vsix', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports -- loads the installed bundle as VS Code does
     const extension = require(path.join(installed, manifest.main));
     const context = { extensionPath: installed, subscriptions: [] as unknown[] };
-    await extension.activate(context);
+    extension.activate(context);
+    vscode.recorded.openListeners.forEach((listener) => listener(vscode.document('/w/m.stablehlo', 'stablehlo', '')));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.ok(vscode.recorded.messages.some((m) => /shlo\.path is set to/.test(m.text)), 'the bundle looked for the server');
     assert.ok(vscode.recorded.commands.has('shlo.restartServer'));
     assert.ok(vscode.recorded.debugFactories.has('shlo'));
     await extension.deactivate();
