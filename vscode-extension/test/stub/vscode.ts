@@ -8,7 +8,9 @@ export interface Recorded {
   configuration: Map<string, unknown>;
   commands: Map<string, Function>;
   executed: { command: string; args: unknown[] }[];
-  messages: { level: 'info' | 'warning' | 'error'; text: string }[];
+  messages: { level: 'info' | 'warning' | 'error'; text: string; items: string[] }[];
+  /** The button the fake user clicks on the next message (undefined: dismisses it). */
+  messageChoice: string | undefined;
   debugProviders: Map<string, any>;
   debugFactories: Map<string, any>;
   languageChanges: { fileName: string; languageId: string }[];
@@ -30,6 +32,7 @@ export function reset(): void {
     commands: new Map(),
     executed: [],
     messages: [],
+    messageChoice: undefined,
     debugProviders: new Map(),
     debugFactories: new Map(),
     languageChanges: [],
@@ -108,9 +111,9 @@ export function document(fileName: string, languageId: string, text: string): an
 }
 
 function message(level: 'info' | 'warning' | 'error') {
-  return (text: string): Promise<undefined> => {
-    recorded.messages.push({ level, text });
-    return Promise.resolve(undefined);
+  return (text: string, ...items: string[]): Promise<string | undefined> => {
+    recorded.messages.push({ level, text, items });
+    return Promise.resolve(items.includes(recorded.messageChoice ?? '') ? recorded.messageChoice : undefined);
   };
 }
 
@@ -120,7 +123,16 @@ export const window = {
   },
   createOutputChannel(name: string): any {
     const lines: string[] = [];
-    return { name, lines, appendLine: (line: string) => lines.push(line), append: (text: string) => lines.push(text), show() {}, dispose() {} };
+    const channel = {
+      name,
+      lines,
+      shown: 0,
+      appendLine: (line: string) => lines.push(line),
+      append: (text: string) => lines.push(text),
+      show: () => (channel.shown += 1),
+      dispose() {},
+    };
+    return channel;
   },
   createStatusBarItem(): any {
     return { text: '', tooltip: '', command: undefined, backgroundColor: undefined, show() {}, hide() {}, dispose() {} };

@@ -136,4 +136,25 @@ describe('activation (vscode stub)', () => {
     assert.match(status.text, /warning/);
     assert.strictEqual(status.backgroundColor.id, 'statusBarItem.warningBackground');
   });
+
+  it('restarts a crashed server with a message linking to the output, then gives up', async () => {
+    const status = vscode.window.createStatusBarItem();
+    const output = vscode.window.createOutputChannel('t');
+    const manager = new ServerManager('/nonexistent-extension', output, status);
+    const handler = (manager as any).errorHandler();
+    vscode.recorded.messageChoice = 'Show Output';
+    const actions = [];
+    for (let i = 0; i < 5; i++) actions.push(await handler.closed());
+    // CloseAction.Restart is 2, DoNotRestart 1 (vscode-languageclient).
+    assert.deepStrictEqual(actions.map((a: any) => a.action), [2, 2, 2, 2, 1]);
+    assert.ok(actions.every((a: any) => a.handled === true), 'our message replaces the client\'s');
+    const errors = vscode.recorded.messages.filter((m) => m.level === 'error').map((m) => m.text);
+    assert.strictEqual(errors.length, 5);
+    assert.match(errors[4], /not restarted/);
+    assert.ok(vscode.recorded.messages.every((m) => m.items.includes('Show Output')));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.strictEqual(output.shown, 5, 'clicking the link shows the output channel');
+    assert.strictEqual(status.backgroundColor.id, 'statusBarItem.errorBackground');
+    assert.ok(output.lines.some((line: string) => /restarting/.test(line)));
+  });
 });
