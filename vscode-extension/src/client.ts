@@ -32,7 +32,12 @@ export class ServerManager implements vscode.Disposable {
     private readonly status: vscode.StatusBarItem,
   ) {
     status.command = 'shlo.showOutput';
-    status.show();
+  }
+
+  /** The item shows while a StableHLO editor is active (the extension also runs for plain text). */
+  showStatusFor(languageId: string | undefined): void {
+    if (languageId === LANGUAGE_ID) this.status.show();
+    else this.status.hide();
   }
 
   get languageClient(): LanguageClient | undefined {

@@ -41,6 +41,11 @@ export function activate(context: vscode.ExtensionContext): void {
       if (started && event.affectsConfiguration('shlo.path')) void server?.restart();
     }),
   );
+  const manager = server;
+  manager.showStatusFor(vscode.window.activeTextEditor?.document.languageId);
+  context.subscriptions.push(
+    vscode.window.onDidChangeActiveTextEditor((editor) => manager.showStatusFor(editor?.document.languageId)),
+  );
   vscode.workspace.textDocuments.forEach((document) => {
     claimIfStableHlo(document);
     startForStableHlo(document);

@@ -16,8 +16,10 @@ export interface Recorded {
   languageChanges: { fileName: string; languageId: string }[];
   openListeners: Function[];
   configurationListeners: Function[];
+  editorListeners: Function[];
   terminals: { name: string; sent: string[] }[];
   debugSessions: { folder: unknown; configuration: any }[];
+  statusItems: any[];
   textDocuments: any[];
   activeTextEditor: any;
   workspaceFolders: any[] | undefined;
@@ -38,8 +40,10 @@ export function reset(): void {
     languageChanges: [],
     openListeners: [],
     configurationListeners: [],
+    editorListeners: [],
     terminals: [],
     debugSessions: [],
+    statusItems: [],
     textDocuments: [],
     activeTextEditor: undefined,
     workspaceFolders: undefined,
@@ -135,12 +139,27 @@ export const window = {
     return channel;
   },
   createStatusBarItem(): any {
-    return { text: '', tooltip: '', command: undefined, backgroundColor: undefined, show() {}, hide() {}, dispose() {} };
+    const item = {
+      text: '',
+      tooltip: '',
+      command: undefined,
+      backgroundColor: undefined,
+      visible: false,
+      show: () => (item.visible = true),
+      hide: () => (item.visible = false),
+      dispose() {},
+    };
+    recorded.statusItems.push(item);
+    return item;
   },
   createTerminal(options: { name: string }): any {
     const terminal = { name: options.name, sent: [] as string[] };
     recorded.terminals.push(terminal);
     return { show() {}, sendText: (text: string) => terminal.sent.push(text), dispose() {} };
+  },
+  onDidChangeActiveTextEditor(listener: Function): typeof disposable {
+    recorded.editorListeners.push(listener);
+    return disposable;
   },
   showInformationMessage: message('info'),
   showWarningMessage: message('warning'),

@@ -38,6 +38,16 @@ describe('activation (vscode stub)', () => {
     assert.deepStrictEqual([...vscode.recorded.commands.keys()].sort(), contributed);
   });
 
+  it('shows the status item only while a StableHLO editor is active', () => {
+    activate(context());
+    const [item] = vscode.recorded.statusItems;
+    assert.strictEqual(item.visible, false);
+    vscode.recorded.editorListeners.forEach((listener) => listener({ document: vscode.document('/w/m.stablehlo', 'stablehlo', '') }));
+    assert.strictEqual(item.visible, true);
+    vscode.recorded.editorListeners.forEach((listener) => listener({ document: vscode.document('/w/a.txt', 'plaintext', '') }));
+    assert.strictEqual(item.visible, false);
+  });
+
   it('starts no server before a StableHLO document is open', async () => {
     activate(context());
     vscode.recorded.openListeners.forEach((listener) => listener(vscode.document('/w/notes.txt', 'plaintext', 'hello')));
