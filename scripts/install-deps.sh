@@ -20,6 +20,9 @@ PACKAGES=(
 )
 # tree-sitter's generator evaluates grammar.js with Node.js.
 command -v node >/dev/null 2>&1 || PACKAGES+=(nodejs)
+# The VS Code extension (vscode-extension/scripts/ci.sh) installs its npm
+# packages with npm ci.
+command -v npm >/dev/null 2>&1 || PACKAGES+=(npm)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -14,6 +14,10 @@ cd "$root/build"
 set +e
 ctest --output-on-failure -j "$(nproc)" | tee ctest.out
 status=${PIPESTATUS[0]}
+# The VS Code extension: npm ci, eslint, its tests against the shlo just
+# built, and the .vsix (vscode-extension/scripts/ci.sh, ~2-3 minutes).
+bash "$root/vscode-extension/scripts/ci.sh" "$root/build/bin/shlo" 2>&1 | tee extension.out
+extension_status=${PIPESTATUS[0]}
 set -e
 # The figures the tests measured (counts of files parsed, examples skipped and
 # why, memory), then ctest's verdict again as the closing line.
@@ -21,5 +25,7 @@ echo
 echo "== figures"
 grep -h '\[ figures  \]' Testing/Temporary/LastTest.log | sed 's/^\[ figures  \] //' || true
 grep -hE '^[a-z_ -]+: [0-9]+ passed, [0-9]+ failed' Testing/Temporary/LastTest.log || true
+grep -E '^vscode-extension: [0-9]+ passed' extension.out || echo "vscode-extension: no summary (see extension.out)"
 grep -E '^[0-9]+% tests passed' ctest.out
+[ "$status" -ne 0 ] || status=$extension_status
 exit "$status"

@@ -48,6 +48,8 @@ LAYERS = {
     "cli": None,  # The top: may include anything.
     "bench": None,
     "tests": None,
+    # TypeScript (the VS Code extension): no C++; it reaches shlo over stdio only.
+    "vscode-extension": [],
 }
 
 SKIPPED_DIRS = {"build", "build-fuzz", ".git", "node_modules", "grammar"}

@@ -1,0 +1,38 @@
+// `npm run package`: the production bundle, then the .vsix with @vscode/vsce,
+// offline (no dependencies: the bundle holds them). With SHLO_BUNDLE=PATH
+// the binary at PATH goes into bin/<platform>-<arch>/ and the .vsix is made
+// for that platform (vsce --target), which the extension falls back to when
+// neither shlo.path nor the PATH has shlo.
+import { spawnSync } from 'node:child_process';
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.join(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, 'dist', 'shlo-stablehlo.vsix');
+
+function run(command, args) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+run(process.execPath, [path.join(root, 'scripts', 'bundle.mjs'), '--production']);
+
+const binFolder = path.join(root, 'bin');
+fs.rmSync(binFolder, { recursive: true, force: true });
+const vsceArgs = ['package', '--no-dependencies', '--allow-missing-repository', '--out', out];
+const bundled = process.env.SHLO_BUNDLE;
+if (bundled) {
+  const target = `${process.platform}-${process.arch}`;
+  const name = process.platform === 'win32' ? 'shlo.exe' : 'shlo';
+  fs.mkdirSync(path.join(binFolder, target), { recursive: true });
+  fs.copyFileSync(bundled, path.join(binFolder, target, name));
+  fs.chmodSync(path.join(binFolder, target, name), 0o755);
+  vsceArgs.push('--target', target);
+  console.log(`package: bundling ${bundled} as bin/${target}/${name}`);
+}
+try {
+  run(path.join(root, 'node_modules', '.bin', 'vsce'), vsceArgs);
+} finally {
+  fs.rmSync(binFolder, { recursive: true, force: true });
+}
