@@ -2,7 +2,7 @@
 // declares (types, docs) is checked here too, because launch.json is edited
 // by hand and a wrong type would otherwise reach `shlo dap` as a protocol error.
 
-export const DEBUG_TYPE = 'shlo';
+export const DEBUG_TYPE = 'stablehlo';
 
 /** The launch arguments `shlo dap` reads (issue 15), as the user writes them. */
 export interface ShloLaunchConfiguration {

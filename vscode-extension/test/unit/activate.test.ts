@@ -97,10 +97,10 @@ describe('activation (vscode stub)', () => {
 
   it('completes launch configurations from the active editor and refuses bad ones', () => {
     activate(context());
-    const provider = vscode.recorded.debugProviders.get('shlo');
+    const provider = vscode.recorded.debugProviders.get('stablehlo');
     vscode.recorded.activeTextEditor = { document: vscode.document('/w/m.mlir', 'stablehlo', stablehlo) };
     assert.strictEqual(provider.resolveDebugConfiguration(undefined, {}).program, '/w/m.mlir');
-    assert.strictEqual(provider.resolveDebugConfiguration(undefined, { type: 'shlo', name: 'n', args: 'x' }), undefined);
+    assert.strictEqual(provider.resolveDebugConfiguration(undefined, { type: 'stablehlo', name: 'n', args: 'x' }), undefined);
     assert.ok(vscode.recorded.messages.some((m) => m.level === 'error' && /"args"/.test(m.text)));
     assert.deepStrictEqual(provider.provideDebugConfigurations(), manifest.contributes.debuggers[0].initialConfigurations);
   });
@@ -113,7 +113,7 @@ describe('activation (vscode stub)', () => {
     assert.deepStrictEqual(vscode.recorded.terminals.map((t) => t.sent), [[`${fakeShlo} run /w/m.mlir --entry main`]]);
     await vscode.commands.executeCommand('shlo.debugFunction', 'file:///w/m.mlir', '@f');
     assert.deepStrictEqual(vscode.recorded.debugSessions[0].configuration, {
-      type: 'shlo',
+      type: 'stablehlo',
       request: 'launch',
       name: 'Debug f',
       program: '/w/m.mlir',

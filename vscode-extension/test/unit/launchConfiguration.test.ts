@@ -27,7 +27,7 @@ describe('resolveLaunchConfiguration', () => {
 
   it('keeps every attribute and strips @ from the entry', () => {
     const input = {
-      type: 'shlo',
+      type: 'stablehlo',
       request: 'launch',
       name: 'n',
       program: '/w/m.mlir',
@@ -44,17 +44,17 @@ describe('resolveLaunchConfiguration', () => {
   });
 
   it('fills a missing program from the active file', () => {
-    assert.strictEqual(resolved({ type: 'shlo', request: 'launch', name: 'n' }, '/w/a.mlir').program, '/w/a.mlir');
-    assert.match(error({ type: 'shlo', request: 'launch', name: 'n' }), /no "program"/);
+    assert.strictEqual(resolved({ type: 'stablehlo', request: 'launch', name: 'n' }, '/w/a.mlir').program, '/w/a.mlir');
+    assert.match(error({ type: 'stablehlo', request: 'launch', name: 'n' }), /no "program"/);
   });
 
   it('accepts inputs as argument name -> path', () => {
     const inputs = { x: '/w/x.npy', y: '/w/y.npy' };
-    assert.deepStrictEqual(resolved({ type: 'shlo', name: 'n', program: 'p', inputs }).inputs, inputs);
+    assert.deepStrictEqual(resolved({ type: 'stablehlo', name: 'n', program: 'p', inputs }).inputs, inputs);
   });
 
   it('rejects attributes of the wrong type before shlo dap sees them', () => {
-    const base = { type: 'shlo', request: 'launch', name: 'n', program: '/w/m.mlir' };
+    const base = { type: 'stablehlo', request: 'launch', name: 'n', program: '/w/m.mlir' };
     assert.match(error({ ...base, args: 'dense<1.0>' }), /"args" must be an array of strings/);
     assert.match(error({ ...base, args: [1] }), /"args"/);
     assert.match(error({ ...base, inputs: [3] }), /"inputs"/);

@@ -81,7 +81,7 @@ describe('the packaged .vsix', () => {
     const { languages, grammars, debuggers, breakpoints } = manifest.contributes;
     assert.strictEqual(languages[0].id, 'stablehlo');
     assert.deepStrictEqual([grammars[0].language, grammars[0].scopeName], ['stablehlo', 'source.stablehlo']);
-    assert.strictEqual(debuggers[0].type, 'shlo');
+    assert.strictEqual(debuggers[0].type, 'stablehlo');
     assert.ok(breakpoints.some((b: { language: string }) => b.language === 'stablehlo'));
   });
 
@@ -108,7 +108,7 @@ describe('the packaged .vsix', () => {
     await new Promise((resolve) => setImmediate(resolve));
     assert.ok(vscode.recorded.messages.some((m) => /shlo\.path is set to/.test(m.text)), 'the bundle looked for the server');
     assert.ok(vscode.recorded.commands.has('shlo.restartServer'));
-    assert.ok(vscode.recorded.debugFactories.has('shlo'));
+    assert.ok(vscode.recorded.debugFactories.has('stablehlo'));
     await extension.deactivate();
   });
 
