@@ -20,10 +20,18 @@ llvm::SourceMgr::DiagKind kindOf(Severity severity) {
   return llvm::SourceMgr::DK_Error;
 }
 
+/// A string stream that says it can show colours: LLVM colours only streams
+/// that do (a terminal's), and the text is rendered to a string first.
+class ColorStringStream : public llvm::raw_string_ostream {
+ public:
+  using llvm::raw_string_ostream::raw_string_ostream;
+  bool has_colors() const override { return true; }
+};
+
 }  // namespace
 
 void printDiagnosticsText(const syntax::SourceFile &file, const std::vector<Diagnostic> &diagnostics,
-                          std::ostream &out) {
+                          std::ostream &out, bool colors) {
   if (diagnostics.empty()) return;
   llvm::SourceMgr manager;
   std::string_view text = file.text();
@@ -31,7 +39,8 @@ void printDiagnosticsText(const syntax::SourceFile &file, const std::vector<Diag
       llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(text.data(), text.size()), file.path(), false),
       llvm::SMLoc());
   std::string rendered;
-  llvm::raw_string_ostream stream(rendered);
+  ColorStringStream stream(rendered);
+  stream.enable_colors(colors);
   auto location = [&](uint32_t offset) { return llvm::SMLoc::getFromPointer(text.data() + std::min<size_t>(offset, text.size())); };
   for (const Diagnostic &d : diagnostics) {
     // A caret range must stay on the diagnostic's first line to print well.
@@ -54,7 +63,7 @@ void printDiagnosticsText(const syntax::SourceFile &file, const std::vector<Diag
       }
     }
     manager.PrintMessage(stream, location(d.range.begin), kindOf(d.severity), d.message + " [" + d.code + "]",
-                         ranges, fixIts, /*ShowColors=*/false);
+                         ranges, fixIts, colors);
     for (const RelatedInformation &related : d.related) {
       manager.PrintMessage(stream, location(related.range.begin), llvm::SourceMgr::DK_Note, related.message, {}, {},
                            false);
