@@ -369,10 +369,10 @@ void registerLintCommand(CLI::App &app, int &exitCode) {
   command->add_flag("--fix", options->fix, "Apply safe fixes (files are replaced atomically)");
   command->add_flag("--unsafe-fixes", options->unsafeFixes, "Apply unsafe fixes too (implies --fix)");
   command->add_option("--select", options->select, "Rules to run: codes, prefixes (SHLO3), categories, names, ALL")
-      ->delimiter(',');
+      ->delimiter(',')->allow_extra_args(false);
   command->add_option("--extend-select", options->extendSelect, "Rules to run besides the selected ones")
-      ->delimiter(',');
-  command->add_option("--ignore", options->ignore, "Rules not to run")->delimiter(',');
+      ->delimiter(',')->allow_extra_args(false);
+  command->add_option("--ignore", options->ignore, "Rules not to run")->delimiter(',')->allow_extra_args(false);
   command->add_flag("--statistics", options->statistics, "Print the number of findings per rule");
   command->add_option("--jobs,-j", options->jobs, "Files linted in parallel (default: cores, at most 8)")
       ->check(CLI::Range(1u, 256u));

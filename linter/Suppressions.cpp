@@ -12,7 +12,7 @@ constexpr std::string_view kMarker = "shlo-lint:";
 
 std::string_view trim(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r' || s.back() == '\n')) s.remove_suffix(1);
   return s;
 }
 
@@ -37,6 +37,8 @@ Suppressions Suppressions::parse(std::string_view text, std::vector<Diagnostic> 
     uint32_t begin = out.lineStarts_[line];
     uint32_t end = line + 1 < out.lineStarts_.size() ? out.lineStarts_[line + 1] : static_cast<uint32_t>(text.size());
     std::string_view lineText = text.substr(begin, end - begin);
+    while (!lineText.empty() && (lineText.back() == '\n' || lineText.back() == '\r')) lineText.remove_suffix(1);
+    end = begin + static_cast<uint32_t>(lineText.size());
     size_t comment = lineText.find("//");
     if (comment == std::string_view::npos) continue;
     size_t marker = lineText.find(kMarker, comment);

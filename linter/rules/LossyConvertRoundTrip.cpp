@@ -11,7 +11,10 @@ const char *kConvert = "stablehlo.convert";
 
 /// True when converting A to B can lose what A holds.
 bool loses(const ir::ElementType &from, const ir::ElementType &to) {
-  if (from.isFloat() && to.isFloat()) return to.bitWidth() < from.bitWidth() || to.floatFormat() != from.floatFormat();
+  // Same width, other format (f16 <-> bf16): each loses range or precision.
+  if (from.isFloat() && to.isFloat()) {
+    return to.bitWidth() < from.bitWidth() || (to.bitWidth() == from.bitWidth() && to.floatFormat() != from.floatFormat());
+  }
   if (from.isFloat() && (to.isInteger())) return true;
   if (from.isInteger() && to.isInteger()) return to.bitWidth() < from.bitWidth();
   if (from.isComplex() && !to.isComplex()) return true;
