@@ -13,6 +13,20 @@ const ir::Operation *constantOf(const ir::Value *value) {
   return ops::hasTrait(value->definingOp->name, ops::Trait::Constant) ? value->definingOp : nullptr;
 }
 
+const ir::Value *throughShapeOps(const ir::Value *value) {
+  for (int depth = 0; depth < 16 && value && value->definingOp; ++depth) {
+    const ir::Operation *op = value->definingOp;
+    if (op->operands.empty() || (op->name != "stablehlo.broadcast_in_dim" && op->name != "stablehlo.reshape" &&
+                                 op->name != "stablehlo.convert")) {
+      break;
+    }
+    value = op->operands[0];
+  }
+  return value;
+}
+
+const ir::Operation *underlyingConstant(const ir::Value *value) { return constantOf(throughShapeOps(value)); }
+
 std::optional<std::vector<std::string_view>> denseElements(std::string_view literal) {
   std::vector<std::string_view> out;
   size_t i = 0;
@@ -67,7 +81,7 @@ std::optional<double> uniformValue(const ir::Operation &constant) {
 }
 
 bool isConstantEqualTo(const ir::Value *value, double x) {
-  const ir::Operation *constant = constantOf(value);
+  const ir::Operation *constant = underlyingConstant(value);
   if (!constant) return false;
   std::optional<double> uniform = uniformValue(*constant);
   return uniform && *uniform == x;

@@ -16,6 +16,15 @@ namespace shlo::linter {
 /// `Constant` trait), else null (block arguments, other ops).
 const ir::Operation *constantOf(const ir::Value *value);
 
+/// The value before broadcast_in_dim, reshape and convert ops that only
+/// change its shape or element type (exporters broadcast scalar constants
+/// before using them).
+const ir::Value *throughShapeOps(const ir::Value *value);
+
+/// constantOf after throughShapeOps: the constant a value is a broadcast or
+/// reshape of, or null.
+const ir::Operation *underlyingConstant(const ir::Value *value);
+
 /// The elements of a dense literal as written (the text between `dense<`
 /// and `>`): numbers, `true`/`false`, `(re, im)` pairs, with brackets and
 /// commas dropped. nullopt for hex blobs and malformed text.
@@ -26,7 +35,8 @@ std::optional<std::vector<std::string_view>> denseElements(std::string_view lite
 /// (complex values, hex blobs, differing elements, other attributes).
 std::optional<double> uniformValue(const ir::Operation &constant);
 
-/// True when `value` is produced by a constant whose elements all equal `x`.
+/// True when `value` is a constant (directly, or broadcast/reshaped from
+/// one: underlyingConstant) whose elements all equal `x`.
 bool isConstantEqualTo(const ir::Value *value, double x);
 
 /// `range` widened to whole lines when the op is alone on them (indentation

@@ -13,7 +13,8 @@ void check(const ir::Operation &op, RuleContext &context) {
   if (!direction || (direction->text != "EQ" && direction->text != "NE")) return;
   const ir::Value *lhs = op.operands[0], *rhs = op.operands[1];
   if (!lhs || !rhs || !isFloatTensor(lhs->type) || lhs == rhs) return;
-  if (constantOf(lhs) || constantOf(rhs)) return;
+  if (lhs->isBlockArgument() && rhs->isBlockArgument()) return;
+  if (underlyingConstant(lhs) || underlyingConstant(rhs) || throughShapeOps(lhs) == throughShapeOps(rhs)) return;
   context.report(nameRangeOf(op), "exact " + direction->text +
                                       " comparison of floating-point values: rounding makes equal results compare "
                                       "unequal");

@@ -23,7 +23,7 @@ void check(const ir::Operation &op, RuleContext &context) {
   if ((op.name != "stablehlo.divide" && op.name != "stablehlo.remainder") || op.operands.size() != 2) return;
   const ir::Value *divisor = op.operands[1];
   if (!divisor || !divisor->type.isTensor() || !divisor->type.element().isInteger()) return;
-  const ir::Operation *constant = constantOf(divisor);
+  const ir::Operation *constant = underlyingConstant(divisor);
   if (!constant || !hasZeroElement(*constant)) return;
   syntax::TextRange range = op.operandRanges.size() == 2 && op.operandRanges[1].size() > 0 ? op.operandRanges[1]
                                                                                           : nameRangeOf(op);

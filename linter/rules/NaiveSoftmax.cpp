@@ -6,17 +6,7 @@ namespace shlo::linter::rules {
 
 namespace {
 
-/// The value before any broadcast_in_dim/reshape/convert that only changes
-/// its shape or type.
-const ir::Value *throughReshapes(const ir::Value *value) {
-  while (value && value->definingOp &&
-         (value->definingOp->name == "stablehlo.broadcast_in_dim" || value->definingOp->name == "stablehlo.reshape" ||
-          value->definingOp->name == "stablehlo.convert") &&
-         !value->definingOp->operands.empty()) {
-    value = value->definingOp->operands[0];
-  }
-  return value;
-}
+const ir::Value *throughReshapes(const ir::Value *value) { return throughShapeOps(value); }
 
 bool reduceBodyHas(const ir::Operation &reduce, std::string_view opName) {
   if (reduce.regions.empty() || reduce.regions[0]->blocks.empty()) return false;
@@ -30,13 +20,28 @@ const ir::Operation *definedBy(const ir::Value *value, std::string_view opName) 
   return value && value->definingOp && value->definingOp->name == opName ? value->definingOp : nullptr;
 }
 
+/// True when `value` comes from a reduce-max, through shape ops and the
+/// elementwise ops exporters wrap it in (maximum with -inf for empty rows,
+/// select, stop-gradient copies as minimum/maximum).
+bool fromReduceMax(const ir::Value *value, int depth = 0) {
+  value = throughReshapes(value);
+  if (!value || !value->definingOp || depth > 6) return false;
+  const ir::Operation *op = value->definingOp;
+  if (op->name == "stablehlo.reduce") return reduceBodyHas(*op, "stablehlo.maximum");
+  if (op->name != "stablehlo.maximum" && op->name != "stablehlo.minimum" && op->name != "stablehlo.select") {
+    return false;
+  }
+  for (const ir::Value *operand : op->operands) {
+    if (fromReduceMax(operand, depth + 1)) return true;
+  }
+  return false;
+}
+
 /// x - broadcast(reduce max(x)): the shift that keeps exp finite. Any
 /// subtraction of a reduce-max counts (the max may be of another view of x).
 bool shiftedByMax(const ir::Value *x) {
   const ir::Operation *sub = definedBy(throughReshapes(x), "stablehlo.subtract");
-  if (!sub || sub->operands.size() != 2) return false;
-  const ir::Operation *max = definedBy(throughReshapes(sub->operands[1]), "stablehlo.reduce");
-  return max && reduceBodyHas(*max, "stablehlo.maximum");
+  return sub && sub->operands.size() == 2 && fromReduceMax(sub->operands[1]);
 }
 
 void check(const ir::Operation &op, RuleContext &context) {

@@ -123,11 +123,17 @@ std::vector<Case> cases() {
                         "  %z = stablehlo.constant dense<0.0> : tensor<2xf32>\n  %0 = stablehlo.divide %a, %z : tensor<2xf32>\n  return %0 : tensor<2xf32>\n")},
       // SHLO201 float-equality
       {"SHLO201", 1, fn("%a: " + kF + ", %b: " + kF, "tensor<4xi1>",
-                        "  %0 = stablehlo.compare NE, %a, %b : (" + kF + ", " + kF + ") -> tensor<4xi1>\n  return %0 : tensor<4xi1>\n")},
+                        "  %s = stablehlo.sqrt %a : " + kF + "\n"
+                        "  %0 = stablehlo.compare NE, %s, %b : (" + kF + ", " + kF + ") -> tensor<4xi1>\n  return %0 : tensor<4xi1>\n")},
       {"SHLO201", 0, fn("%a: " + kF, "tensor<4xi1>",  // The NaN test x != x.
                         "  %0 = stablehlo.compare NE, %a, %a : (" + kF + ", " + kF + ") -> tensor<4xi1>\n  return %0 : tensor<4xi1>\n")},
       {"SHLO201", 0, fn("%a: " + kF, "tensor<4xi1>",  // A mask against a constant.
                         "  %z = stablehlo.constant dense<0.0> : " + kF + "\n  %0 = stablehlo.compare EQ, %a, %z : (" + kF + ", " + kF + ") -> tensor<4xi1>\n  return %0 : tensor<4xi1>\n")},
+      {"SHLO201", 0, fn("%a: " + kF, "tensor<4xi1>",  // A mask against a broadcast constant (pt_bert).
+                        "  %z = stablehlo.constant dense<0.0> : tensor<f32>\n  %b = stablehlo.broadcast_in_dim %z, dims = [] : (tensor<f32>) -> " + kF + "\n"
+                        "  %0 = stablehlo.compare EQ, %a, %b : (" + kF + ", " + kF + ") -> tensor<4xi1>\n  return %0 : tensor<4xi1>\n")},
+      {"SHLO201", 0, fn("%a: " + kF + ", %b: " + kF, "tensor<4xi1>",  // Two inputs: not computed.
+                        "  %0 = stablehlo.compare EQ, %a, %b : (" + kF + ", " + kF + ") -> tensor<4xi1>\n  return %0 : tensor<4xi1>\n")},
       {"SHLO201", 0, fn("%a: tensor<4xi32>, %b: tensor<4xi32>", "tensor<4xi1>",
                         "  %0 = stablehlo.compare EQ, %a, %b : (tensor<4xi32>, tensor<4xi32>) -> tensor<4xi1>\n  return %0 : tensor<4xi1>\n")},
       // SHLO202 narrow-accumulation
@@ -161,6 +167,19 @@ std::vector<Case> cases() {
                         "  %s = stablehlo.reduce(%e init: %z) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>\n"
                         "  %b = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<4xf32>) -> tensor<4x8xf32>\n"
                         "  %r = stablehlo.divide %e, %b : tensor<4x8xf32>\n  return %r : tensor<4x8xf32>\n")},
+      // The max hidden in maximum(-inf, reduce max) and two broadcasts, as PyTorch exports it (pt_bert).
+      {"SHLO204", 0, fn("%x: tensor<4x8xf32>", "tensor<4x8xf32>",
+                        "  %n = stablehlo.constant dense<0xFF800000> : tensor<f32>\n"
+                        "  %m = stablehlo.reduce(%x init: %n) applies stablehlo.maximum across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>\n"
+                        "  %nb = stablehlo.broadcast_in_dim %n, dims = [] : (tensor<f32>) -> tensor<4xf32>\n"
+                        "  %mm = stablehlo.maximum %nb, %m : tensor<4xf32>\n"
+                        "  %m1 = stablehlo.broadcast_in_dim %mm, dims = [0] : (tensor<4xf32>) -> tensor<4x1xf32>\n"
+                        "  %mb = stablehlo.broadcast_in_dim %m1, dims = [0, 1] : (tensor<4x1xf32>) -> tensor<4x8xf32>\n"
+                        "  %d = stablehlo.subtract %x, %mb : tensor<4x8xf32>\n"
+                        "  %e = stablehlo.exponential %d : tensor<4x8xf32>\n  %z = stablehlo.constant dense<0.0> : tensor<f32>\n"
+                        "  %s = stablehlo.reduce(%e init: %z) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>\n"
+                        "  %b = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<4xf32>) -> tensor<4x8xf32>\n"
+                        "  %r = stablehlo.divide %e, %b : tensor<4x8xf32>\n  return %r : tensor<4x8xf32>\n")},
       // SHLO301 redundant-convert
       {"SHLO301", 1, fn("%a: " + kF, kF, "  %0 = stablehlo.convert %a : (" + kF + ") -> " + kF + "\n  %1 = stablehlo.abs %0 : " + kF + "\n  return %1 : " + kF + "\n")},
       {"SHLO301", 0, fn("%a: " + kF, "tensor<4xf16>", "  %0 = stablehlo.convert %a : (" + kF + ") -> tensor<4xf16>\n  return %0 : tensor<4xf16>\n")},
@@ -186,6 +205,9 @@ std::vector<Case> cases() {
       {"SHLO307", 0, fn("%a: " + kF, kF, "  %z = stablehlo.constant dense<[0.0, 1.0, 0.0, 0.0]> : " + kF + "\n  %0 = stablehlo.add %a, %z : " + kF + "\n  return %0 : " + kF + "\n")},
       // SHLO308 multiply-one
       {"SHLO308", 1, fn("%a: " + kF, kF, "  %o = stablehlo.constant dense<1.000000e+00> : " + kF + "\n  %0 = stablehlo.multiply %a, %o : " + kF + "\n  return %0 : " + kF + "\n")},
+      {"SHLO308", 1, fn("%a: " + kF, kF,  // A broadcast scalar one (PyTorch's alpha = 1).
+                        "  %o = stablehlo.constant dense<1.0> : tensor<f32>\n  %b = stablehlo.broadcast_in_dim %o, dims = [] : (tensor<f32>) -> " + kF + "\n"
+                        "  %0 = stablehlo.multiply %b, %a : " + kF + "\n  return %0 : " + kF + "\n")},
       {"SHLO308", 0, fn("%a: " + kF, kF, "  %o = stablehlo.constant dense<2.0> : " + kF + "\n  %0 = stablehlo.multiply %a, %o : " + kF + "\n  return %0 : " + kF + "\n")},
       // SHLO309 splat-constant
       {"SHLO309", 1, fn("", "tensor<2x2xi32>", "  %0 = stablehlo.constant dense<[[7, 7], [7, 7]]> : tensor<2x2xi32>\n  return %0 : tensor<2x2xi32>\n")},
