@@ -20,6 +20,10 @@ namespace shlo::cli {
 void printDiagnosticsText(const syntax::SourceFile &file, const std::vector<Diagnostic> &diagnostics,
                           std::ostream &out, bool colors = false);
 
+/// `--color=auto|always|never`: auto colours when `fd` is a terminal and
+/// NO_COLOR is unset or empty (no-color.org).
+bool useColor(const std::string &mode, int fd);
+
 /// One JSON object per diagnostic: {file, range, op_range?, severity, code,
 /// message, related, fixes?}, with 0-based LSP positions in `encoding`.
 /// `fixes` (only when there are some) is fixesToJson's list.

@@ -38,6 +38,7 @@ struct LintCliOptions {
   std::string format = "text";
   bool fix = false;
   bool unsafeFixes = false;
+  bool diff = false;
   std::vector<std::string> select, extendSelect, ignore;
   bool statistics = false;
   unsigned jobs = 0;
@@ -58,7 +59,36 @@ struct FileOutcome {
   size_t fixesApplied = 0;
   std::string error;  // Unreadable, unwritable: exit 2.
   std::string fixRejected;
+  std::string diff;  // --diff: the fixes as a unified diff.
 };
+
+/// A unified diff of `before` and `after` for `path`, from diff(1) (diffutils
+/// is essential in Debian); empty when the texts are equal.
+std::string unifiedDiff(const std::string &path, const std::string &before, const std::string &after) {
+  fs::path folder = fs::temp_directory_path();
+  std::string stem = "shlo-lint-diff-" + std::to_string(getpid()) + "-" + std::to_string(std::hash<std::string>{}(path));
+  fs::path a = folder / (stem + ".a"), b = folder / (stem + ".b");
+  std::ofstream(a, std::ios::binary) << before;
+  std::ofstream(b, std::ios::binary) << after;
+  auto quote = [](const std::string &text) {
+    std::string out = "'";
+    for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return out + "'";
+  };
+  std::string command = "diff -u --label " + quote("a/" + path) + " --label " + quote("b/" + path) + " " +
+                        quote(a.string()) + " " + quote(b.string());
+  std::string out;
+  if (FILE *pipe = popen(command.c_str(), "r")) {
+    char buffer[4096];
+    size_t n;
+    while ((n = fread(buffer, 1, sizeof buffer, pipe)) > 0) out.append(buffer, n);
+    pclose(pipe);
+  }
+  std::error_code ignored;
+  fs::remove(a, ignored);
+  fs::remove(b, ignored);
+  return out;
+}
 
 std::vector<std::string> splitCodes(const std::vector<std::string> &lists) {
   std::vector<std::string> out;
@@ -180,8 +210,16 @@ FileOutcome lintFile(const std::string &path, const LintCliOptions &options, con
   lintOptions.selection = config.selection;
   lintOptions.selection.overrideWith(cli);
   lintOptions.fileIgnores = config.ignoredFor(path);
-  if (options.fix || options.unsafeFixes) {
+  if (options.fix || options.unsafeFixes || options.diff) {
     linter::FixResult fixed = linter::fixText(parser, text, lintOptions, options.unsafeFixes);
+    if (options.diff) {
+      // Nothing is written: the diff shows what --fix would change.
+      if (fixed.applied > 0) outcome.diff = unifiedDiff(path, text, fixed.text);
+      outcome.fixesApplied = fixed.applied;
+      outcome.fixRejected = fixed.rejected;
+      outcome.source.emplace(path, std::move(text));
+      return outcome;
+    }
     outcome.fixesApplied = fixed.applied;
     outcome.fixRejected = fixed.rejected;
     outcome.failedCheck = fixed.remaining.failedCheck;
@@ -244,14 +282,6 @@ int generateDocs(const std::string &folder) {
   return ok ? 0 : 2;
 }
 
-bool useColor(const std::string &mode) {
-  if (mode == "always") return true;
-  if (mode == "never") return false;
-  const char *noColor = std::getenv("NO_COLOR");
-  if (noColor && *noColor) return false;
-  return isatty(STDOUT_FILENO) != 0;
-}
-
 int runLint(const LintCliOptions &options) {
   std::vector<std::string> files;
   for (const std::string &path : options.paths) {
@@ -293,6 +323,21 @@ int runLint(const LintCliOptions &options) {
   int status = 0;
   size_t findings = 0, fixable = 0, unsafeFixable = 0, fixed = 0, failed = 0;
   std::map<std::string, size_t> perCode;
+  if (options.diff) {
+    size_t changed = 0, fixes = 0;
+    for (size_t i = 0; i < files.size(); ++i) {
+      if (!outcomes[i].error.empty()) {
+        std::cerr << outcomes[i].error << "\n";
+        status = 2;
+      }
+      std::cout << outcomes[i].diff;
+      changed += !outcomes[i].diff.empty();
+      fixes += outcomes[i].fixesApplied;
+    }
+    std::cerr << "Would fix " << fixes << (fixes == 1 ? " finding" : " findings") << " in " << changed
+              << (changed == 1 ? " file" : " files") << ".\n";
+    return status == 2 ? 2 : (changed > 0 && !options.exitZero ? 1 : 0);
+  }
   std::vector<LintedFile> linted;
   for (size_t i = 0; i < files.size(); ++i) {
     FileOutcome &outcome = outcomes[i];
@@ -325,7 +370,7 @@ int runLint(const LintCliOptions &options) {
   } else if (options.format == "github") {
     std::cout << githubAnnotations(linted);
   } else {
-    bool color = useColor(options.color);
+    bool color = useColor(options.color, STDOUT_FILENO);
     for (const LintedFile &file : linted) printDiagnosticsText(*file.file, *file.diagnostics, std::cout, color);
     if (options.statistics) {
       std::vector<std::pair<size_t, std::string>> counts;
@@ -368,6 +413,8 @@ void registerLintCommand(CLI::App &app, int &exitCode) {
       ->check(CLI::IsMember({"text", "json", "sarif", "github"}));
   command->add_flag("--fix", options->fix, "Apply safe fixes (files are replaced atomically)");
   command->add_flag("--unsafe-fixes", options->unsafeFixes, "Apply unsafe fixes too (implies --fix)");
+  command->add_flag("--diff", options->diff,
+                    "Print the fixes as a unified diff instead of writing them (exit 1 when there are some)");
   command->add_option("--select", options->select, "Rules to run: codes, prefixes (SHLO3), categories, names, ALL")
       ->delimiter(',')->allow_extra_args(false);
   command->add_option("--extend-select", options->extendSelect, "Rules to run besides the selected ones")

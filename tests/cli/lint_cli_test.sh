@@ -122,6 +122,28 @@ if [ "$(id -u)" -ne 0 ]; then
   chmod 755 "$tmp/ro"
 fi
 
+# --diff: what --fix would change, as a unified diff; nothing written.
+cp "$tmp/dirty.mlir" "$tmp/diff.mlir"
+"$SHLO" lint --diff "$tmp/diff.mlir" > "$tmp/out" 2> "$tmp/err"; check "--diff: exit 1" test $? -eq 1
+check "--diff: file untouched" cmp -s "$tmp/dirty.mlir" "$tmp/diff.mlir"
+check "--diff: removed line" grep -q '^-  %0 = stablehlo.convert' "$tmp/out"
+check "--diff: added line" grep -q '^+  %1 = stablehlo.multiply %a, %c' "$tmp/out"
+check "--diff: summary" has "$tmp/err" "Would fix 2 findings in 1 file."
+"$SHLO" lint --diff "$tmp/clean.mlir" > "$tmp/out" 2> /dev/null; check "--diff clean: exit 0" test $? -eq 0
+check "--diff clean: no diff" test ! -s "$tmp/out"
+
+# A long line is cut around the column; the column printed is the real one.
+python3 -c "
+print('func.func @main(%a: tensor<4xf32>) -> tensor<4xf32> {')
+print('  %c = stablehlo.constant dense<[' + ', '.join(['5'] * 300) + ', 6]> : tensor<301xi32> %0 = stablehlo.convert %a : (tensor<4xf32>) -> tensor<4xf32>')
+print('  return %0 : tensor<4xf32>')
+print('}')" > "$tmp/long.mlir"
+"$SHLO" lint --select SHLO301 "$tmp/long.mlir" > "$tmp/out"
+column=$(awk 'NR == 2 { print index($0, "stablehlo.convert") }' "$tmp/long.mlir")
+check "long line: the real column" has "$tmp/out" "long.mlir:2:$column: warning: convert"
+check "long line: cut to a window" test "$(awk 'length > 210' "$tmp/out" | wc -l)" -eq 0
+check "long line: ellipsis" grep -q '^\.\.\..*stablehlo.convert' "$tmp/out"
+
 # Suppressions.
 sed 's|^  %0 = stablehlo.convert|  // shlo-lint: disable-next-line=SHLO301\n  %0 = stablehlo.convert|' "$tmp/dirty.mlir" > "$tmp/suppressed.mlir"
 "$SHLO" lint "$tmp/suppressed.mlir" > "$tmp/out"
