@@ -46,7 +46,7 @@ const std::vector<Rule> &allRules() {
     std::vector<Rule> out = {
         deprecatedOp(),          opConsideredForRemoval(), complexComparison(),  windowReversal(),
         unusedResult(),          unusedPrivateFunction(),  unreachableBranch(),  integerDivisionByZero(),
-        floatEquality(),         narrowAccumulation(),     lossyConvertRoundTrip(), naiveSoftmax(),
+        floatEquality(),         narrowAccumulation(),     lossyConvertRoundTrip(), naiveSoftmax(),    logOfSoftmax(),
         redundantConvert(),      redundantReshape(),       identityTranspose(),  identityBroadcast(),
         wholeSlice(),            zeroPad(),                addZero(),            multiplyOne(),
         splatConstant(),         largeConstant(),          f64InModel(),         backendCustomCall(),

@@ -19,6 +19,7 @@ Rule floatEquality();            // SHLO201
 Rule narrowAccumulation();       // SHLO202
 Rule lossyConvertRoundTrip();    // SHLO203
 Rule naiveSoftmax();             // SHLO204
+Rule logOfSoftmax();             // SHLO205
 Rule redundantConvert();         // SHLO301
 Rule redundantReshape();         // SHLO302
 Rule identityTranspose();        // SHLO303

@@ -133,6 +133,8 @@ std::vector<CodeInfo> singleCodes() {
        kLintDocumentation},
       {"SHLO204", "naive-softmax: a softmax that does not subtract the maximum before exp", C::Lint, S::Warning, "",
        kLintDocumentation},
+      {"SHLO205", "log-of-softmax: log applied to a softmax", C::Lint, S::Warning, "",
+       kLintDocumentation},
       {"SHLO301", "redundant-convert: a convert to the same type", C::Lint, S::Warning, "",
        kLintDocumentation},
       {"SHLO302", "redundant-reshape: a reshape to the same shape", C::Lint, S::Warning, "",

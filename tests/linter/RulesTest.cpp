@@ -180,6 +180,14 @@ std::vector<Case> cases() {
                         "  %s = stablehlo.reduce(%e init: %z) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>\n"
                         "  %b = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<4xf32>) -> tensor<4x8xf32>\n"
                         "  %r = stablehlo.divide %e, %b : tensor<4x8xf32>\n  return %r : tensor<4x8xf32>\n")},
+      // SHLO205 log-of-softmax
+      {"SHLO205", 1, fn("%x: tensor<4x8xf32>", "tensor<4x8xf32>",
+                        "  %e = stablehlo.exponential %x : tensor<4x8xf32>\n  %z = stablehlo.constant dense<0.0> : tensor<f32>\n"
+                        "  %s = stablehlo.reduce(%e init: %z) applies stablehlo.add across dimensions = [1] : (tensor<4x8xf32>, tensor<f32>) -> tensor<4xf32>\n"
+                        "  %b = stablehlo.broadcast_in_dim %s, dims = [0] : (tensor<4xf32>) -> tensor<4x8xf32>\n"
+                        "  %r = stablehlo.divide %e, %b : tensor<4x8xf32>\n  %l = stablehlo.log %r : tensor<4x8xf32>\n  return %l : tensor<4x8xf32>\n")},
+      {"SHLO205", 0, fn("%x: tensor<4x8xf32>, %y: tensor<4x8xf32>", "tensor<4x8xf32>",  // log of a plain quotient.
+                        "  %r = stablehlo.divide %x, %y : tensor<4x8xf32>\n  %l = stablehlo.log %r : tensor<4x8xf32>\n  return %l : tensor<4x8xf32>\n")},
       // SHLO301 redundant-convert
       {"SHLO301", 1, fn("%a: " + kF, kF, "  %0 = stablehlo.convert %a : (" + kF + ") -> " + kF + "\n  %1 = stablehlo.abs %0 : " + kF + "\n  return %1 : " + kF + "\n")},
       {"SHLO301", 0, fn("%a: " + kF, "tensor<4xf16>", "  %0 = stablehlo.convert %a : (" + kF + ") -> tensor<4xf16>\n  return %0 : tensor<4xf16>\n")},
