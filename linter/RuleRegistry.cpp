@@ -49,7 +49,7 @@ const std::vector<Rule> &allRules() {
         floatEquality(),         narrowAccumulation(),     lossyConvertRoundTrip(), naiveSoftmax(),    logOfSoftmax(),
         redundantConvert(),      redundantReshape(),       identityTranspose(),  identityBroadcast(),
         wholeSlice(),            zeroPad(),                addZero(),            multiplyOne(),
-        splatConstant(),         largeConstant(),          f64InModel(),         backendCustomCall(),
+        splatConstant(),         largeConstant(),        inferableDynamicDimension(),          f64InModel(),         backendCustomCall(),
         collectivesWithoutGrid(), genericForm(),
     };
     std::sort(out.begin(), out.end(), [](const Rule &a, const Rule &b) { return a.info.code < b.info.code; });

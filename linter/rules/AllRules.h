@@ -30,6 +30,7 @@ Rule addZero();                  // SHLO307
 Rule multiplyOne();              // SHLO308
 Rule splatConstant();            // SHLO309
 Rule largeConstant();            // SHLO310
+Rule inferableDynamicDimension(); // SHLO311
 Rule f64InModel();               // SHLO401
 Rule backendCustomCall();        // SHLO402
 Rule collectivesWithoutGrid();   // SHLO403

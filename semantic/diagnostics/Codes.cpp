@@ -155,6 +155,8 @@ std::vector<CodeInfo> singleCodes() {
        kLintDocumentation},
       {"SHLO310", "large-constant: a constant literal larger than 1 MiB", C::Lint, S::Note, "",
        kLintDocumentation},
+      {"SHLO311", "inferable-dynamic-dimension: a dynamic result dimension that type inference shows is static",
+       C::Lint, S::Warning, "", kLintDocumentation},
       {"SHLO401", "f64-in-model: a function computing in f64", C::Lint, S::Warning, "",
        kLintDocumentation},
       {"SHLO402", "backend-custom-call: a custom_call into one backend's library", C::Lint, S::Warning, "",

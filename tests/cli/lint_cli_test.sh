@@ -66,7 +66,7 @@ check "--explain: title" has "$tmp/out" "# SHLO301 redundant-convert"
 check "--explain: fix safety" has "$tmp/out" "- fix: safe"
 "$SHLO" lint --explain redundant-convert > "$tmp/out2"; check "--explain by name" cmp -s "$tmp/out" "$tmp/out2"
 "$SHLO" lint --explain SHLO999 > /dev/null 2>&1; check "--explain unknown: exit 2" test $? -eq 2
-"$SHLO" lint --list-rules > "$tmp/out"; check "--list-rules: 27 rules" test "$(grep -c '^SHLO' "$tmp/out")" -eq 27
+"$SHLO" lint --list-rules > "$tmp/out"; check "--list-rules: 28 rules" test "$(grep -c '^SHLO' "$tmp/out")" -eq 28
 
 # JSON.
 "$SHLO" lint --format=json "$tmp/dirty.mlir" > "$tmp/json"; check "json: exit 1" test $? -eq 1

@@ -228,6 +228,10 @@ std::vector<Case> cases() {
                           return list;
                         }() + "]> : tensor<400000xi32>\n  return %0 : tensor<400000xi32>\n")},
       {"SHLO310", 0, fn("", "tensor<2xi32>", "  %0 = stablehlo.constant dense<[7, 8]> : tensor<2xi32>\n  return %0 : tensor<2xi32>\n")},
+      // SHLO311 inferable-dynamic-dimension
+      {"SHLO311", 1, fn("%a: tensor<4x3xf32>", "tensor<?x3xf32>", "  %0 = stablehlo.abs %a : (tensor<4x3xf32>) -> tensor<?x3xf32>\n  return %0 : tensor<?x3xf32>\n")},
+      {"SHLO311", 0, fn("%a: tensor<?x3xf32>", "tensor<?x3xf32>", "  %0 = stablehlo.abs %a : tensor<?x3xf32>\n  return %0 : tensor<?x3xf32>\n")},
+      {"SHLO311", 0, fn("%a: tensor<4x3xf32>", "tensor<4x3xf32>", "  %0 = stablehlo.abs %a : tensor<4x3xf32>\n  return %0 : tensor<4x3xf32>\n")},
       // SHLO401 f64-in-model: once per function.
       {"SHLO401", 1, fn("%a: tensor<4xf64>", "tensor<4xf64>", "  %0 = stablehlo.abs %a : tensor<4xf64>\n  %1 = stablehlo.abs %0 : tensor<4xf64>\n  return %1 : tensor<4xf64>\n")},
       {"SHLO401", 0, fn("%a: " + kF, kF, "  return %a : " + kF + "\n")},
