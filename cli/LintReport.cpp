@@ -20,10 +20,12 @@ const char *sarifLevel(Severity severity) {
   return "warning";
 }
 
-/// A relative reference (RFC 3986) for a path: `/` separators, and the
-/// characters that would end or break a URI escaped.
+/// A URI for a path (RFC 3986): relative paths stay relative references
+/// (code scanning resolves them against the checkout), absolute ones become
+/// `file://` URIs; `/` separators, and characters that would end or break a
+/// URI escaped.
 std::string uriOf(const std::string &path) {
-  std::string out;
+  std::string out = !path.empty() && path[0] == '/' ? "file://" : "";
   for (unsigned char c : path) {
     if (std::isalnum(c) || std::string_view("/-._~").find(static_cast<char>(c)) != std::string_view::npos) {
       out += static_cast<char>(c);

@@ -84,6 +84,9 @@ fixes=[x for x in r['results'] if x.get('fixes')]
 ok = len(r['results'])==4 and len(fixes)==3 and r['columnKind']=='utf16CodeUnits'
 ok = ok and all(rule.get('help',{}).get('text') for rule in r['tool']['driver']['rules'])
 sys.exit(0 if ok else 1)"
+check "sarif: absolute paths as file:// URIs" has "$tmp/sarif" "\"uri\": \"file://$tmp/dirty.mlir\""
+(cd "$tmp" && "$SHLO" lint --format=sarif dirty.mlir > "$tmp/relative.sarif")
+check "sarif: relative paths stay relative" has "$tmp/relative.sarif" '"uri": "dirty.mlir"'
 python3 -c "
 import json; d=json.load(open('$tmp/sarif')); d['version']='2.0'; del d['runs'][0]['tool']
 json.dump(d, open('$tmp/broken.sarif','w'))"

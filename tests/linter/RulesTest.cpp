@@ -222,11 +222,9 @@ std::vector<Case> cases() {
       {"SHLO309", 0, fn("", "tensor<2x2xi32>", "  %0 = stablehlo.constant dense<7> : tensor<2x2xi32>\n  return %0 : tensor<2x2xi32>\n")},
       {"SHLO309", 0, fn("", "tensor<2xi32>", "  %0 = stablehlo.constant dense<[7, 8]> : tensor<2xi32>\n  return %0 : tensor<2xi32>\n")},
       // SHLO310 large-constant: a literal over 1 MiB.
-      {"SHLO310", 1, fn("", "tensor<400000xi32>", "  %0 = stablehlo.constant dense<[" + [] {
-                          std::string list;
-                          for (int i = 0; i < 400000; ++i) list += (i ? ", " : "") + std::to_string(i % 7);
-                          return list;
-                        }() + "]> : tensor<400000xi32>\n  return %0 : tensor<400000xi32>\n")},
+      {"SHLO310", 1, fn("", "tensor<300000xi32>",  // A hex literal of 1.2 MB.
+                        "  %0 = stablehlo.constant dense<\"0x" + std::string(2400000, '1') +
+                            "\"> : tensor<300000xi32>\n  return %0 : tensor<300000xi32>\n")},
       {"SHLO310", 0, fn("", "tensor<2xi32>", "  %0 = stablehlo.constant dense<[7, 8]> : tensor<2xi32>\n  return %0 : tensor<2xi32>\n")},
       // SHLO311 inferable-dynamic-dimension
       {"SHLO311", 1, fn("%a: tensor<4x3xf32>", "tensor<?x3xf32>", "  %0 = stablehlo.abs %a : (tensor<4x3xf32>) -> tensor<?x3xf32>\n  return %0 : tensor<?x3xf32>\n")},
