@@ -206,10 +206,7 @@ FileOutcome lintFile(const std::string &path, const LintCliOptions &options, con
     return outcome;
   }
   const linter::LintConfig &config = configs.forFile(path);
-  linter::LintOptions lintOptions;
-  lintOptions.selection = config.selection;
-  lintOptions.selection.overrideWith(cli);
-  lintOptions.fileIgnores = config.ignoredFor(path);
+  linter::LintOptions lintOptions = config.optionsFor(path, cli);
   if (options.fix || options.unsafeFixes || options.diff) {
     linter::FixResult fixed = linter::fixText(parser, text, lintOptions, options.unsafeFixes);
     if (options.diff) {

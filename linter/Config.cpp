@@ -147,6 +147,14 @@ std::vector<std::string> LintConfig::ignoredFor(const fs::path &path) const {
   return out;
 }
 
+LintOptions LintConfig::optionsFor(const fs::path &path, const RuleSelection &overrides) const {
+  LintOptions options;
+  options.selection = selection;
+  options.selection.overrideWith(overrides);
+  options.fileIgnores = ignoredFor(path);
+  return options;
+}
+
 LintConfig parseConfig(std::string_view text, const fs::path &file) {
   LintConfig config;
   config.file = file;

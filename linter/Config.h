@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "linter/Linter.h"
 #include "linter/Selection.h"
 
 namespace shlo::linter {
@@ -33,6 +34,11 @@ struct LintConfig {
 
   /// The rule codes per-file-ignores turn off for `path`.
   std::vector<std::string> ignoredFor(const std::filesystem::path &path) const;
+
+  /// The options to lint `path` with: this configuration's selection, then
+  /// `overrides` (the command line's), and the file's per-file ignores.
+  /// What the CLI and the language server both call for a document.
+  LintOptions optionsFor(const std::filesystem::path &path, const RuleSelection &overrides = {}) const;
 };
 
 /// The nearest `shlo.toml`, or `pyproject.toml` with a `[tool.shlo.lint]`

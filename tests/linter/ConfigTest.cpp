@@ -112,6 +112,13 @@ TEST(LintConfig, ShloTomlAndPyproject) {
   EXPECT_TRUE(config.ignoredFor("/project/src/x.mlir").empty());
   EXPECT_GE(config.ignoredFor("/project/src/gen_model.mlir").size(), 4u);
 
+  linter::RuleSelection cli;
+  cli.select = {"SHLO3"};
+  linter::LintOptions options = config.optionsFor("/project/tests/x.mlir", cli);
+  EXPECT_EQ(options.selection.select, std::vector<std::string>{"SHLO3"});
+  EXPECT_EQ(options.selection.ignore, std::vector<std::string>{"SHLO309"});
+  EXPECT_EQ(options.fileIgnores, std::vector<std::string>{"SHLO101"});
+
   linter::LintConfig pyproject =
       linter::parseConfig("[project]\nname = \"x\"\n[tool.shlo.lint]\nignore = [\"SHLO401\"]\n", "/p/pyproject.toml");
   EXPECT_TRUE(pyproject.problems.empty());
