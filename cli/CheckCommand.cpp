@@ -1,3 +1,5 @@
+#include <unistd.h>
+
 #include <algorithm>
 #include <iostream>
 #include <optional>
@@ -24,6 +26,7 @@ struct CheckOptions {
   std::string format = "text";
   bool splitInputFile = false;
   bool showHints = false;
+  std::string color = "auto";
   std::string explain;
 };
 
@@ -102,7 +105,7 @@ int runCheck(const CheckOptions &options) {
       if (!options.showHints) {
         std::erase_if(diagnostics, [](const Diagnostic &d) { return d.severity == Severity::Hint; });
       }
-      printDiagnosticsText(file, diagnostics, std::cerr);
+      printDiagnosticsText(file, diagnostics, std::cerr, useColor(options.color, STDERR_FILENO));
     }
   }
   if (options.format == "json") printJson(all);
@@ -126,6 +129,8 @@ void registerCheckCommand(CLI::App &app, int &exitCode) {
                     "Also print hints (results never used) in text output; JSON always has them");
   command->add_option("--explain", options->explain,
                       "Print what a diagnostic code means (title, category, spec section) and exit");
+  command->add_option("--color", options->color, "Colour text output (auto: on a terminal, unless NO_COLOR is set)")
+      ->check(CLI::IsMember({"auto", "always", "never"}));
   command->callback([options, &exitCode] {
     if (!options->explain.empty()) {
       exitCode = explainCode(options->explain);

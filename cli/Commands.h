@@ -15,6 +15,10 @@ void registerParseCommand(CLI::App &app, int &exitCode);
 /// file cannot be read.
 void registerCheckCommand(CLI::App &app, int &exitCode);
 
+/// `shlo lint PATH... [--format=text|json|sarif|github] [--fix] ...`: the
+/// linter (LintCommand.cpp). Exit 0 clean, 1 findings, 2 usage or internal error.
+void registerLintCommand(CLI::App &app, int &exitCode);
+
 /// `shlo lsp`: the language server over stdio (LspCommand.cpp).
 void registerLspCommand(CLI::App &app, int &exitCode);
 

@@ -1,5 +1,8 @@
 #include "cli/DiagnosticOutput.h"
 
+#include <unistd.h>
+
+#include <cstdlib>
 #include <iostream>
 
 #include <llvm/Support/MemoryBuffer.h>
@@ -20,10 +23,22 @@ llvm::SourceMgr::DiagKind kindOf(Severity severity) {
   return llvm::SourceMgr::DK_Error;
 }
 
+/// Source lines longer than this many bytes are printed as a window of this
+/// size around the diagnostic's column.
+constexpr uint32_t kLongLine = 200;
+
+/// A string stream that says it can show colours: LLVM colours only streams
+/// that do (a terminal's), and the text is rendered to a string first.
+class ColorStringStream : public llvm::raw_string_ostream {
+ public:
+  using llvm::raw_string_ostream::raw_string_ostream;
+  bool has_colors() const override { return true; }
+};
+
 }  // namespace
 
 void printDiagnosticsText(const syntax::SourceFile &file, const std::vector<Diagnostic> &diagnostics,
-                          std::ostream &out) {
+                          std::ostream &out, bool colors) {
   if (diagnostics.empty()) return;
   llvm::SourceMgr manager;
   std::string_view text = file.text();
@@ -31,7 +46,8 @@ void printDiagnosticsText(const syntax::SourceFile &file, const std::vector<Diag
       llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(text.data(), text.size()), file.path(), false),
       llvm::SMLoc());
   std::string rendered;
-  llvm::raw_string_ostream stream(rendered);
+  ColorStringStream stream(rendered);
+  stream.enable_colors(colors);
   auto location = [&](uint32_t offset) { return llvm::SMLoc::getFromPointer(text.data() + std::min<size_t>(offset, text.size())); };
   for (const Diagnostic &d : diagnostics) {
     // A caret range must stay on the diagnostic's first line to print well.
@@ -53,8 +69,39 @@ void printDiagnosticsText(const syntax::SourceFile &file, const std::vector<Diag
         fixIts.emplace_back(llvm::SMRange(location(edit.range.begin), location(edit.range.end)), edit.newText);
       }
     }
-    manager.PrintMessage(stream, location(d.range.begin), kindOf(d.severity), d.message + " [" + d.code + "]",
-                         ranges, fixIts, /*ShowColors=*/false);
+    std::string_view line = file.lineText(start.line);
+    if (line.size() > kLongLine) {
+      // A long line (a dense constant of megabytes) is cut to a window
+      // around the column, so the output fits a terminal and a CI log.
+      uint32_t column = d.range.begin - file.lineStart(start.line);
+      uint32_t from = column > kLongLine / 3 ? column - kLongLine / 3 : 0;
+      uint32_t to = std::min<uint32_t>(static_cast<uint32_t>(line.size()), from + kLongLine);
+      std::string shown = (from > 0 ? "..." : "") + std::string(line.substr(from, to - from)) +
+                          (to < line.size() ? "..." : "");
+      uint32_t shift = from > 0 ? 3 : 0;
+      std::vector<std::pair<unsigned, unsigned>> columns;
+      uint32_t caretEnd = std::min(end - file.lineStart(start.line), to);
+      if (caretEnd > column) columns.push_back({column - from + shift, caretEnd - from + shift});
+      llvm::SMDiagnostic diagnostic(manager, location(d.range.begin), file.path(), static_cast<int>(start.line + 1),
+                                    static_cast<int>(column - from + shift), kindOf(d.severity),
+                                    d.message + " [" + d.code + "]", shown, columns);
+      // The column printed is the real one, not the window's.
+      std::string rendered;
+      ColorStringStream one(rendered);
+      one.enable_colors(colors);
+      diagnostic.print(nullptr, one, colors, /*ShowKindLabel=*/true);
+      one.flush();
+      std::string prefix = file.path() + ":" + std::to_string(start.line + 1) + ":";
+      size_t at = rendered.find(prefix);
+      if (at != std::string::npos) {
+        size_t colon = rendered.find(':', at + prefix.size());
+        if (colon != std::string::npos) rendered.replace(at + prefix.size(), colon - at - prefix.size(), std::to_string(column + 1));
+      }
+      stream << rendered;
+    } else {
+      manager.PrintMessage(stream, location(d.range.begin), kindOf(d.severity), d.message + " [" + d.code + "]",
+                           ranges, fixIts, colors);
+    }
     for (const RelatedInformation &related : d.related) {
       manager.PrintMessage(stream, location(related.range.begin), llvm::SourceMgr::DK_Note, related.message, {}, {},
                            false);
@@ -62,6 +109,14 @@ void printDiagnosticsText(const syntax::SourceFile &file, const std::vector<Diag
   }
   stream.flush();
   out << rendered;
+}
+
+bool useColor(const std::string &mode, int fd) {
+  if (mode == "always") return true;
+  if (mode == "never") return false;
+  const char *noColor = std::getenv("NO_COLOR");
+  if (noColor && *noColor) return false;
+  return isatty(fd) != 0;
 }
 
 std::optional<syntax::SourceFile> readSource(const std::string &path) {

@@ -15,9 +15,14 @@
 namespace shlo::cli {
 
 /// `file:line:col: error: message`, the source line and a caret under the
-/// range. Lines and columns are 1-based; columns count bytes.
+/// range. Lines and columns are 1-based; columns count bytes. With `colors`,
+/// ANSI colours (severity, caret) as compilers print them.
 void printDiagnosticsText(const syntax::SourceFile &file, const std::vector<Diagnostic> &diagnostics,
-                          std::ostream &out);
+                          std::ostream &out, bool colors = false);
+
+/// `--color=auto|always|never`: auto colours when `fd` is a terminal and
+/// NO_COLOR is unset or empty (no-color.org).
+bool useColor(const std::string &mode, int fd);
 
 /// One JSON object per diagnostic: {file, range, op_range?, severity, code,
 /// message, related, fixes?}, with 0-based LSP positions in `encoding`.

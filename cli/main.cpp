@@ -14,6 +14,7 @@ int main(int argc, char **argv) {
   int exitCode = 0;
   shlo::cli::registerParseCommand(app, exitCode);
   shlo::cli::registerCheckCommand(app, exitCode);
+  shlo::cli::registerLintCommand(app, exitCode);
   shlo::cli::registerLspCommand(app, exitCode);
   shlo::cli::registerRunCommand(app, exitCode);
   try {

@@ -4,8 +4,6 @@
 
 namespace shlo::linter {
 
-syntax::TextRange nameRangeOf(const ir::Operation &op) { return op.nameRange.size() > 0 ? op.nameRange : op.range; }
-
 Diagnostic advice(syntax::TextRange range, Severity severity, DiagnosticTag tag, std::string code,
                   std::string message) {
   Diagnostic d;

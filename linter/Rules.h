@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "semantic/diagnostics/Diagnostic.h"
+#include "linter/Patterns.h"
 #include "semantic/ir/IR.h"
 
 namespace shlo::linter {
@@ -25,7 +26,6 @@ void lintUnusedResult(const ir::Operation &op, LintContext &context);
 /// A diagnostic with one tag and no op range (advice about one spot).
 Diagnostic advice(syntax::TextRange range, Severity severity, DiagnosticTag tag, std::string code, std::string message);
 
-/// The op's name range, or its whole range when the name has none.
-syntax::TextRange nameRangeOf(const ir::Operation &op);
+/// nameRangeOf: Patterns.h.
 
 }  // namespace shlo::linter

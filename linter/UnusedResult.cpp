@@ -14,20 +14,6 @@ bool hasUse(const ir::Operation &op) {
   return false;
 }
 
-bool isBlank(char c) { return c == ' ' || c == '\t'; }
-
-/// The op's range widened to whole lines when it is alone on them (its
-/// indentation and its line break go too), so deleting it leaves no blank line.
-syntax::TextRange deletionRange(syntax::TextRange range, std::string_view text) {
-  uint32_t begin = range.begin, end = range.end;
-  while (begin > 0 && isBlank(text[begin - 1])) --begin;
-  if (begin > 0 && text[begin - 1] != '\n') return range;
-  while (end < text.size() && isBlank(text[end])) ++end;
-  if (end < text.size() && text[end] == '\r') ++end;
-  if (end < text.size() && text[end] == '\n') return {begin, end + 1};
-  return end == text.size() ? syntax::TextRange{begin, end} : range;
-}
-
 }  // namespace
 
 void lintUnusedResult(const ir::Operation &op, LintContext &context) {

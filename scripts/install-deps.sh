@@ -17,6 +17,8 @@ PACKAGES=(
   neovim
   libzip-dev libeigen3-dev
   time
+  # shlo lint: configuration files (toml++), SARIF validated in the tests.
+  libtomlplusplus-dev python3-jsonschema
 )
 # tree-sitter's generator evaluates grammar.js with Node.js.
 command -v node >/dev/null 2>&1 || PACKAGES+=(nodejs)

@@ -33,7 +33,13 @@ using S = Severity;
 // semantic/lower (syntax.attribute-outside-op, ssa.*, symbol.*, type.*,
 // quantized_type.*, attribute.*, reduce.applies), semantic/verify/Verifier.cpp
 // (ssa.type-mismatch, func.*), linter/ (deprecated.op, unused.result),
-// cli/RunCommand.cpp (run.*).
+// cli/RunCommand.cpp (run.*), linter/rules/ (SHLO<n>: `shlo lint`'s rules;
+// title, category and severity here must match the rule's, which
+// tests/linter/RulesTest.cpp checks) and linter/Suppressions.cpp (lint.*).
+constexpr const char *kLintDocumentation =
+    "A rule of `shlo lint`: `shlo lint --explain CODE` prints what it finds, why it matters, an example and "
+    "the fix (docs/rules/CODE.md has the same text).";
+
 std::vector<CodeInfo> singleCodes() {
   return {
       {"syntax.missing", "missing token", C::Syntax, S::Error, "#programs",
@@ -103,6 +109,67 @@ std::vector<CodeInfo> singleCodes() {
        "A side-effect-free op whose results are all unused computes nothing the program needs. Its fix, unsafe "
        "because the author may be about to use it, deletes the op. Hints are shown by editors (faded) and in "
        "`shlo check --format=json`; text output prints them with `--show-hints`."},
+      {"SHLO001", "deprecated-op: an op the spec deprecates and will remove", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO002", "op-considered-for-removal: an op the spec is exploring to remove", C::Lint, S::Note, "",
+       kLintDocumentation},
+      {"SHLO003", "complex-comparison: a comparison of complex values", C::Lint, S::Note, "",
+       kLintDocumentation},
+      {"SHLO004", "window-reversal: a convolution that reverses its window", C::Lint, S::Note, "",
+       kLintDocumentation},
+      {"SHLO101", "unused-result: a side-effect-free op whose results are never used", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO102", "unused-private-function: a private function nothing refers to", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO103", "unreachable-branch: an if or case on a constant", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO104", "integer-division-by-zero: integer division or remainder by a constant zero", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO201", "float-equality: exact equality of two computed floating-point values", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO202", "narrow-accumulation: a dot_general or sum accumulating in bf16/f16", C::Lint, S::Note, "",
+       kLintDocumentation},
+      {"SHLO203", "lossy-convert-round-trip: a value converted to a narrower type and back", C::Lint, S::Note, "",
+       kLintDocumentation},
+      {"SHLO204", "naive-softmax: a softmax that does not subtract the maximum before exp", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO205", "log-of-softmax: log applied to a softmax", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO301", "redundant-convert: a convert to the same type", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO302", "redundant-reshape: a reshape to the same shape", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO303", "identity-transpose: a transpose by the identity permutation", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO304", "identity-broadcast: a broadcast_in_dim that changes nothing", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO305", "whole-slice: a slice of the whole tensor", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO306", "zero-pad: a pad that adds nothing", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO307", "add-zero: adding a constant zero", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO308", "multiply-one: multiplying by a constant one", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO309", "splat-constant: a dense constant that lists one value for every element", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO310", "large-constant: a constant literal larger than 1 MiB", C::Lint, S::Note, "",
+       kLintDocumentation},
+      {"SHLO311", "inferable-dynamic-dimension: a dynamic result dimension that type inference shows is static",
+       C::Lint, S::Warning, "", kLintDocumentation},
+      {"SHLO401", "f64-in-model: a function computing in f64", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO402", "backend-custom-call: a custom_call into one backend's library", C::Lint, S::Warning, "",
+       kLintDocumentation},
+      {"SHLO403", "collectives-without-grid: collectives in a module that does not give its process grid", C::Lint, S::Note, "",
+       kLintDocumentation},
+      {"SHLO501", "generic-form: an op in the generic form that has a pretty form", C::Lint, S::Note, "",
+       kLintDocumentation},
+      {"lint.unknown-code", "unknown lint rule", C::Lint, S::Warning, "",
+       "A `// shlo-lint:` suppression, or `select`/`ignore`/`severity`/`per-file-ignores` in shlo.toml or "
+       "`[tool.shlo.lint]`, names a code, prefix or category no lint rule has. `shlo lint --list-rules` lists them."},
+      {"lint.bad-suppression", "unknown suppression directive", C::Lint, S::Warning, "",
+       "A `// shlo-lint:` comment whose directive is not disable-next-line, disable-line or disable-file."},
       {"run.check_failed", "a check failed", C::Run, S::Error, "",
        "`shlo run`: a `check.expect_*` op (or `custom_call @check.*`) found values other than expected."},
       {"run.unsupported", "not supported by the interpreter", C::Run, S::Error, "",

@@ -19,7 +19,7 @@ enum class CodeCategory {
   Constraint,  // An op breaks one of its spec constraints (`<op>.C<n>`) or its Inputs table.
   Structure,   // An op's shape is wrong: operand/result/region counts, missing attributes.
   Advisory,    // Not an error: deprecated ops, unused results (the linter's first rules).
-  Lint,        // Style and performance rules of `shlo lint` (none yet).
+  Lint,        // Rules of `shlo lint` (SHLO<n>) and its own notices (lint.*).
   Run,         // `shlo run`: failed checks, runtime errors, bad inputs.
 };
 

@@ -1,0 +1,136 @@
+#include "linter/Patterns.h"
+
+#include <cctype>
+#include <cstdlib>
+#include <string>
+
+#include "semantic/ops/Ops.h"
+
+namespace shlo::linter {
+
+const ir::Operation *constantOf(const ir::Value *value) {
+  if (!value || !value->definingOp) return nullptr;
+  return ops::hasTrait(value->definingOp->name, ops::Trait::Constant) ? value->definingOp : nullptr;
+}
+
+const ir::Value *throughShapeOps(const ir::Value *value) {
+  for (int depth = 0; depth < 16 && value && value->definingOp; ++depth) {
+    const ir::Operation *op = value->definingOp;
+    if (op->operands.empty() || (op->name != "stablehlo.broadcast_in_dim" && op->name != "stablehlo.reshape" &&
+                                 op->name != "stablehlo.convert")) {
+      break;
+    }
+    value = op->operands[0];
+  }
+  return value;
+}
+
+const ir::Operation *underlyingConstant(const ir::Value *value) { return constantOf(throughShapeOps(value)); }
+
+std::optional<std::vector<std::string_view>> denseElements(std::string_view literal) {
+  std::vector<std::string_view> out;
+  size_t i = 0;
+  auto blank = [](char c) { return c == '[' || c == ']' || c == ',' || std::isspace(static_cast<unsigned char>(c)); };
+  while (i < literal.size()) {
+    if (blank(literal[i])) {
+      ++i;
+      continue;
+    }
+    size_t start = i;
+    if (literal[i] == '"') return std::nullopt;  // Hex blob: not decoded here.
+    if (literal[i] == '(') {
+      size_t close = literal.find(')', i);
+      if (close == std::string_view::npos) return std::nullopt;
+      i = close + 1;
+    } else {
+      while (i < literal.size() && !blank(literal[i])) ++i;
+    }
+    out.push_back(literal.substr(start, i - start));
+  }
+  if (out.empty()) return std::nullopt;
+  return out;
+}
+
+namespace {
+
+std::optional<double> numberOf(std::string_view token) {
+  if (token == "true") return 1.0;
+  if (token == "false") return 0.0;
+  if (token.empty() || token[0] == '(') return std::nullopt;
+  std::string copy(token);
+  char *end = nullptr;
+  double value = std::strtod(copy.c_str(), &end);
+  if (end != copy.c_str() + copy.size()) return std::nullopt;
+  return value;
+}
+
+}  // namespace
+
+std::optional<double> uniformValue(const ir::Operation &constant) {
+  const ir::Attribute *value = constant.attribute("value");
+  if (!value || value->kind != ir::Attribute::Kind::DenseElements) return std::nullopt;
+  std::optional<std::vector<std::string_view>> elements = denseElements(value->literal());
+  if (!elements) return std::nullopt;
+  std::optional<double> first = numberOf((*elements)[0]);
+  if (!first) return std::nullopt;
+  for (std::string_view element : *elements) {
+    std::optional<double> number = numberOf(element);
+    if (!number || *number != *first) return std::nullopt;
+  }
+  return first;
+}
+
+bool isConstantEqualTo(const ir::Value *value, double x) {
+  const ir::Operation *constant = underlyingConstant(value);
+  if (!constant) return false;
+  std::optional<double> uniform = uniformValue(*constant);
+  return uniform && *uniform == x;
+}
+
+namespace {
+bool isBlank(char c) { return c == ' ' || c == '\t'; }
+}  // namespace
+
+syntax::TextRange deletionRange(syntax::TextRange range, std::string_view text) {
+  uint32_t begin = range.begin, end = range.end;
+  while (begin > 0 && isBlank(text[begin - 1])) --begin;
+  if (begin > 0 && text[begin - 1] != '\n') return range;
+  while (end < text.size() && isBlank(text[end])) ++end;
+  if (end < text.size() && text[end] == '\r') ++end;
+  if (end < text.size() && text[end] == '\n') return {begin, end + 1};
+  return end == text.size() ? syntax::TextRange{begin, end} : range;
+}
+
+std::optional<Fix> deleteOpFix(const ir::Operation &op, std::string_view text, std::string title, FixSafety safety) {
+  if (op.range.size() == 0 || op.range.end > text.size()) return std::nullopt;
+  Fix fix;
+  fix.title = std::move(title);
+  fix.edits.push_back({deletionRange(op.range, text), ""});
+  fix.safety = safety;
+  return fix;
+}
+
+std::optional<Fix> forwardOperandFix(const ir::Operation &op, const ir::Value &replacement, std::string_view text,
+                                     FixSafety safety) {
+  if (op.results.size() != 1 || !op.results[0] || op.range.end > text.size() || op.range.size() == 0) {
+    return std::nullopt;
+  }
+  syntax::TextRange removed = deletionRange(op.range, text);
+  if (removed == op.range) return std::nullopt;  // Shares its line: leave it to the author.
+  Fix fix;
+  fix.title = "Remove `" + op.name + "` and use `" + replacement.name + "` instead of `" + op.results[0]->name + "`";
+  fix.safety = safety;
+  fix.edits.push_back({removed, ""});
+  for (const ir::Use &use : op.results[0]->uses) {
+    if (use.range.size() == 0 || use.range.end > text.size()) return std::nullopt;
+    if (text.substr(use.range.begin, use.range.size()) != op.results[0]->name) return std::nullopt;
+    fix.edits.push_back({use.range, replacement.name});
+  }
+  return fix;
+}
+
+syntax::TextRange nameRangeOf(const ir::Operation &op) { return op.nameRange.size() > 0 ? op.nameRange : op.range; }
+
+bool isFloatTensor(const ir::Type &type) { return type.isTensor() && type.element().isFloat(); }
+
+}  // namespace shlo::linter
