@@ -13,6 +13,7 @@
 #include "semantic/diagnostics/Codes.h"
 #include "semantic/syntax/SourceFile.h"
 #include "semantic/verify/ConstraintCodes.h"
+#include "semantic/verify/OpNames.h"
 #include "semantic/verify/OpRegistry.h"
 
 namespace shlo::cli {
@@ -24,6 +25,7 @@ struct CheckOptions {
   std::string format = "text";
   bool splitInputFile = false;
   bool showHints = false;
+  bool noUnregisteredDialects = false;
   std::string explain;
 };
 
@@ -63,9 +65,11 @@ int explainCode(const std::string &code) {
 /// The analysis's diagnostics and the linter's advisories (the set the
 /// language server publishes), by position; among equal positions the
 /// analysis's come first, in their order.
-std::vector<Diagnostic> checkChunk(syntax::Parser &parser, const analysis::Chunk &chunk) {
+std::vector<Diagnostic> checkChunk(syntax::Parser &parser, const analysis::Chunk &chunk,
+                                   const CheckOptions &options) {
   analysis::Analysis result = analysis::analyze(parser, chunk.text);
   std::vector<Diagnostic> diagnostics = std::move(result.diagnostics);
+  if (options.noUnregisteredDialects) verify::checkRegisteredDialects(*result.lowered.module, diagnostics);
   linter::collectAdvisories(*result.lowered.module, chunk.text, diagnostics);
   std::stable_sort(diagnostics.begin(), diagnostics.end(),
                    [](const Diagnostic &a, const Diagnostic &b) { return a.range.begin < b.range.begin; });
@@ -89,7 +93,7 @@ int runCheck(const CheckOptions &options) {
                                : std::vector<analysis::Chunk>{{0, file.text()}};
     std::vector<Diagnostic> diagnostics;
     for (const analysis::Chunk &chunk : chunks) {
-      for (Diagnostic &d : checkChunk(parser, chunk)) diagnostics.push_back(std::move(d));
+      for (Diagnostic &d : checkChunk(parser, chunk, options)) diagnostics.push_back(std::move(d));
     }
     for (const Diagnostic &d : diagnostics) {
       if (d.severity == Severity::Error && status == 0) status = 1;
@@ -124,6 +128,8 @@ void registerCheckCommand(CLI::App &app, int &exitCode) {
                     "Check each `// -----` chunk on its own (line numbers stay those of the file)");
   command->add_flag("--show-hints", options->showHints,
                     "Also print hints (results never used) in text output; JSON always has them");
+  command->add_flag("--no-allow-unregistered-dialect", options->noUnregisteredDialects,
+                    "Report ops of dialects the op table does not know (accepted by default, unchecked)");
   command->add_option("--explain", options->explain,
                       "Print what a diagnostic code means (title, category, spec section) and exit");
   command->callback([options, &exitCode] {

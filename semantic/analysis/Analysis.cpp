@@ -61,7 +61,7 @@ class FunctionVerifier {
 
   void subtree(const ir::Operation &op, std::vector<Diagnostic> &sink) {
     const ir::Module &module = *analysis_.lowered.module;
-    ir::walk({const_cast<ir::Operation *>(&op)}, [&](const ir::Operation *o) { verify::verifyOperation(module, *o, sink); });
+    verify::verifySubtree(module, op, sink);
   }
 
   void function(size_t index) {

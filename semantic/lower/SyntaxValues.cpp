@@ -264,7 +264,15 @@ Type SyntaxValues::parseType(Node node) {
         start = x + 1;
       }
     }
-    ElementType element = elementType(fieldOf(node, "element_type"));
+    Node elementNode = fieldOf(node, "element_type");
+    ElementType element = elementType(elementNode);
+    if (element.kind() == ElementType::Kind::None && isKind(elementNode, "dialect_type") &&
+        text(fieldOf(elementNode, "name")).find('.') != std::string_view::npos &&
+        text(fieldOf(elementNode, "name")).rfind("!stablehlo.", 0) != 0) {
+      // Another dialect's element type (`!tf_type.string`): MLIR accepts
+      // it; nothing here knows it, so the tensor type stays opaque.
+      return Type::other(std::string(spelled));
+    }
     if (element.kind() == ElementType::Kind::None) {
       error(fieldOf(node, "element_type"), "type.invalid",
             "invalid tensor element type `" + std::string(text(fieldOf(node, "element_type"))) + "`");

@@ -1,7 +1,10 @@
 #include "semantic/verify/Verifier.h"
 
+#include <algorithm>
 #include <set>
+#include <unordered_set>
 
+#include "semantic/verify/OpNames.h"
 #include "semantic/verify/OpRegistry.h"
 #include "semantic/verify/TypeLimits.h"
 
@@ -130,6 +133,7 @@ void checkPerTensorQuantization(const ir::Operation &op, std::vector<Diagnostic>
 }  // namespace
 
 void verifyOperation(const ir::Module &module, const ir::Operation &op, std::vector<Diagnostic> &sink) {
+  checkOpName(op, sink);
   if (op.form == ir::OpForm::Unknown) return;
   checkTypeLimits(op, sink);
   checkWrittenOperandTypes(op, sink);
@@ -142,8 +146,31 @@ void verifyOperation(const ir::Module &module, const ir::Operation &op, std::vec
   }
 }
 
+void verifySubtree(const ir::Module &module, const ir::Operation &root, std::vector<Diagnostic> &sink) {
+  // Ops with an error, and ops whose errors were held back because an
+  // operand came from such an op: one mistake, one error.
+  std::unordered_set<const ir::Operation *> failed;
+  std::vector<Diagnostic> found;
+  ir::walk({const_cast<ir::Operation *>(&root)}, [&](const ir::Operation *op) {
+    found.clear();
+    verifyOperation(module, *op, found);
+    bool anyError = std::any_of(found.begin(), found.end(), [](const Diagnostic &d) { return d.severity == Severity::Error; });
+    if (!anyError) {
+      sink.insert(sink.end(), found.begin(), found.end());
+      return;
+    }
+    failed.insert(op);
+    bool fromFailed = std::any_of(op->operands.begin(), op->operands.end(), [&](const ir::Value *v) {
+      return v && v->definingOp && failed.count(v->definingOp);
+    });
+    for (Diagnostic &d : found) {
+      if (!fromFailed || d.severity != Severity::Error) sink.push_back(std::move(d));
+    }
+  });
+}
+
 void verifyModule(const ir::Module &module, std::vector<Diagnostic> &sink) {
-  ir::walk(module.topLevel, [&](const ir::Operation *op) { verifyOperation(module, *op, sink); });
+  for (const ir::Operation *op : module.topLevel) verifySubtree(module, *op, sink);
 }
 
 std::vector<ir::Type> inferResultTypes(const ir::Operation &op) {
