@@ -9,6 +9,7 @@
 #include "cli/DiagnosticOutput.h"
 #include "linter/Advisories.h"
 #include "semantic/analysis/Analysis.h"
+#include "semantic/analysis/ExpectedDiagnostics.h"
 #include "semantic/analysis/SplitInput.h"
 #include "semantic/diagnostics/Codes.h"
 #include "semantic/syntax/SourceFile.h"
@@ -26,6 +27,7 @@ struct CheckOptions {
   bool splitInputFile = false;
   bool showHints = false;
   bool noUnregisteredDialects = false;
+  bool verifyDiagnostics = false;
   std::string explain;
 };
 
@@ -77,7 +79,48 @@ std::vector<Diagnostic> checkChunk(syntax::Parser &parser, const analysis::Chunk
   return diagnostics;
 }
 
+/// `--verify-diagnostics`: each chunk's expected-* annotations against what
+/// the analysis finds (no advisories: StableHLO's files expect none). Missing
+/// and unexpected diagnostics are printed; a summary goes to stdout.
+int verifyDiagnostics(const CheckOptions &options) {
+  syntax::Parser parser;
+  int status = 0;
+  for (const std::string &path : options.files) {
+    std::optional<syntax::SourceFile> source = readSource(path);
+    if (!source) {
+      status = 2;
+      continue;
+    }
+    size_t met = 0, missing = 0, unexpected = 0;
+    std::vector<Diagnostic> unexpectedFound;
+    for (const analysis::Chunk &chunk : analysis::splitInput(source->text())) {
+      analysis::Analysis result = analysis::analyze(parser, chunk.text);
+      syntax::SourceFile chunkFile(path, std::string(chunk.text));
+      analysis::ExpectationReport report = analysis::checkExpectations(chunkFile, result.diagnostics);
+      uint32_t firstLine = source->position(static_cast<uint32_t>(chunk.offset), syntax::PositionEncoding::UTF8).line;
+      met += report.met.size();
+      missing += report.missing.size();
+      unexpected += report.unexpected.size();
+      for (const analysis::Expectation &e : report.missing) {
+        std::cerr << path << ":" << firstLine + e.line + 1 << ": error: expected " << severityName(e.severity)
+                  << " not produced: " << (e.regex ? "{{re}} " : "") << e.text << " (annotation on line "
+                  << firstLine + e.annotationLine + 1 << ")\n";
+      }
+      std::vector<Diagnostic> shifted = std::move(report.unexpected);
+      analysis::shiftDiagnostics(shifted, chunk.offset);
+      for (Diagnostic &d : shifted) unexpectedFound.push_back(std::move(d));
+    }
+    for (Diagnostic &d : unexpectedFound) d.message = "unexpected: " + d.message;
+    printDiagnosticsText(*source, unexpectedFound, std::cerr);
+    std::cout << path << ": " << met << " of " << met + missing << " expected diagnostics found, " << unexpected
+              << " unexpected\n";
+    if ((missing || unexpected) && status == 0) status = 1;
+  }
+  return status;
+}
+
 int runCheck(const CheckOptions &options) {
+  if (options.verifyDiagnostics) return verifyDiagnostics(options);
   syntax::Parser parser;
   nlohmann::json all = nlohmann::json::array();
   int status = 0;
@@ -130,6 +173,9 @@ void registerCheckCommand(CLI::App &app, int &exitCode) {
                     "Also print hints (results never used) in text output; JSON always has them");
   command->add_flag("--no-allow-unregistered-dialect", options->noUnregisteredDialects,
                     "Report ops of dialects the op table does not know (accepted by default, unchecked)");
+  command->add_flag("--verify-diagnostics", options->verifyDiagnostics,
+                    "Check each `// -----` chunk's expected-error/warning/note annotations (as mlir-opt's "
+                    "-verify-diagnostics; lines, not wording) and report missing and unexpected diagnostics");
   command->add_option("--explain", options->explain,
                       "Print what a diagnostic code means (title, category, spec section) and exit");
   command->callback([options, &exitCode] {

@@ -1,5 +1,6 @@
 #include "cli/DiagnosticOutput.h"
 
+#include <algorithm>
 #include <iostream>
 
 #include <llvm/Support/MemoryBuffer.h>
@@ -18,6 +19,59 @@ llvm::SourceMgr::DiagKind kindOf(Severity severity) {
     case Severity::Hint: return llvm::SourceMgr::DK_Remark;
   }
   return llvm::SourceMgr::DK_Error;
+}
+
+}  // namespace
+
+namespace {
+
+/// Source lines longer than this are cut to a window around the column.
+constexpr size_t kMaxExcerpt = 160;
+
+/// Prints one message as SourceMgr does (`file:line:col: kind: text`, the
+/// source line, a caret line), but with a line longer than kMaxExcerpt cut
+/// to a window around the column (`...` marking the cuts), so a 12,000-byte
+/// signature does not fill the terminal.
+void printMessage(llvm::SourceMgr &manager, llvm::raw_ostream &stream, std::string_view text, uint32_t offset,
+                  llvm::SourceMgr::DiagKind kind, const std::string &message, llvm::ArrayRef<llvm::SMRange> ranges,
+                  llvm::ArrayRef<llvm::SMFixIt> fixIts) {
+  offset = static_cast<uint32_t>(std::min<size_t>(offset, text.size()));
+  size_t lineBegin = text.rfind('\n', offset == 0 ? std::string_view::npos : offset - 1);
+  lineBegin = lineBegin == std::string_view::npos ? 0 : lineBegin + 1;
+  size_t lineEnd = text.find('\n', offset);
+  if (lineEnd == std::string_view::npos) lineEnd = text.size();
+  llvm::SMLoc loc = llvm::SMLoc::getFromPointer(text.data() + offset);
+  if (lineEnd - lineBegin <= kMaxExcerpt) {
+    manager.PrintMessage(stream, loc, kind, message, ranges, fixIts, /*ShowColors=*/false);
+    return;
+  }
+  auto [line, column] = manager.getLineAndColumn(loc);
+  // The window: a third before the column, the rest after it.
+  size_t column0 = offset - lineBegin, width = kMaxExcerpt;
+  size_t from = column0 > width / 3 ? column0 - width / 3 : 0;
+  size_t to = std::min(lineEnd - lineBegin, from + width);
+  std::string prefix = from > 0 ? "..." : "";
+  std::string excerpt = prefix + std::string(text.substr(lineBegin + from, to - from)) +
+                        (lineBegin + to < lineEnd ? "..." : "");
+  std::string caret(excerpt.size(), ' ');
+  for (const llvm::SMRange &r : ranges) {
+    size_t b = static_cast<size_t>(r.Start.getPointer() - text.data()), e = static_cast<size_t>(r.End.getPointer() - text.data());
+    for (size_t i = std::max(b, lineBegin + from); i < std::min(e, lineBegin + to); ++i) {
+      caret[prefix.size() + i - lineBegin - from] = '~';
+    }
+  }
+  size_t at = prefix.size() + column0 - from;  // At the line's end: one past the excerpt.
+  if (at >= caret.size()) caret.resize(at + 1, ' ');
+  caret[at] = '^';
+  caret.erase(caret.find_last_not_of(' ') + 1);
+  const char *label = kind == llvm::SourceMgr::DK_Error     ? "error"
+                      : kind == llvm::SourceMgr::DK_Warning ? "warning"
+                      : kind == llvm::SourceMgr::DK_Remark  ? "remark"
+                                                            : "note";
+  stream << manager.getMemoryBuffer(manager.getMainFileID())->getBufferIdentifier() << ":" << line << ":" << column
+         << ": " << label << ": " << message << "\n"
+         << excerpt << "\n"
+         << caret << "\n";
 }
 
 }  // namespace
@@ -53,11 +107,15 @@ void printDiagnosticsText(const syntax::SourceFile &file, const std::vector<Diag
         fixIts.emplace_back(llvm::SMRange(location(edit.range.begin), location(edit.range.end)), edit.newText);
       }
     }
-    manager.PrintMessage(stream, location(d.range.begin), kindOf(d.severity), d.message + " [" + d.code + "]",
-                         ranges, fixIts, /*ShowColors=*/false);
+    printMessage(manager, stream, text, d.range.begin, kindOf(d.severity), d.message + " [" + d.code + "]", ranges,
+                 fixIts);
+    // The spec's constraint: one line, no source excerpt.
+    if (!d.note.empty()) {
+      auto [line, column] = manager.getLineAndColumn(location(d.range.begin));
+      stream << file.path() << ":" << line << ":" << column << ": note: " << d.note << "\n";
+    }
     for (const RelatedInformation &related : d.related) {
-      manager.PrintMessage(stream, location(related.range.begin), llvm::SourceMgr::DK_Note, related.message, {}, {},
-                           false);
+      printMessage(manager, stream, text, related.range.begin, llvm::SourceMgr::DK_Note, related.message, {}, {});
     }
   }
   stream.flush();
@@ -115,6 +173,7 @@ nlohmann::json diagnosticsToJson(const syntax::SourceFile &file, const std::vect
         {"message", d.message},
         {"related", related},
     };
+    if (!d.note.empty()) entry["note"] = d.note;
     if (d.opRange) entry["op_range"] = rangeToJson(file, *d.opRange, encoding);
     if (!d.fixes.empty()) entry["fixes"] = fixesToJson(file, d.fixes, encoding);
     list.push_back(std::move(entry));

@@ -619,6 +619,20 @@ class Lowerer {
     // `applies stablehlo.add`: the body the generic form would spell out,
     // with 0-d tensors of the init values' element types.
     size_t inputs = op.operands.size() / 2;
+    // StableHLO's parser takes only a commutative binary op of its own
+    // dialect there (`applies stablehlo.subtract` is rejected).
+    const ops::OpDef *applied = ops::find(pretty.appliedOp);
+    if (!applied || applied->dialect != "stablehlo" || !applied->has(ops::Trait::Commutative) ||
+        !applied->has(ops::Trait::Elementwise)) {
+      Diagnostic d;
+      d.range = pretty.appliedRange;
+      d.code = "reduce.applies";
+      d.message = "`applies " + pretty.appliedOp +
+                  "`: the applied op must be a commutative binary StableHLO op (add, multiply, maximum, ...)";
+      d.opRange = op.range;
+      out_.diagnostics.push_back(std::move(d));
+      // The body is still built, so the reduce itself is checked as written.
+    }
     if (inputs != 1) {
       // StableHLO prints the compact form only for one input and one init.
       Diagnostic d;

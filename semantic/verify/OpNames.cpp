@@ -80,13 +80,26 @@ std::optional<std::string> suggestOpName(std::string_view written) {
   unsigned allowed = 1 + static_cast<unsigned>(shortName.size() / 5);
   const ops::OpDef *best = nullptr;
   unsigned bestDistance = allowed + 1;
+  size_t bestPrefix = 0;
+  auto commonPrefix = [&](std::string_view name) {
+    size_t n = 0;
+    while (n < name.size() && n < written.size() && name[n] == written[n]) ++n;
+    return n;
+  };
   for (const ops::OpDef &def : ops::all()) {
     if (def.name == written) return std::string(def.name);
     unsigned d = distance(written, def.name, bestDistance);
-    bool better = d < bestDistance || (d == bestDistance && best && best->dialect != dialect && def.dialect == dialect);
-    if (better && d <= allowed) {
+    if (d > allowed || d > bestDistance) continue;
+    // Ties: the op of the written dialect, then the longer shared prefix
+    // (`stablehlo.andd` is `and`, not `add`).
+    size_t prefix = commonPrefix(def.name);
+    bool sameDialect = def.dialect == dialect, bestSameDialect = best && best->dialect == dialect;
+    bool better = d < bestDistance || !best || (sameDialect && !bestSameDialect) ||
+                  (sameDialect == bestSameDialect && prefix > bestPrefix);
+    if (better) {
       best = &def;
       bestDistance = d;
+      bestPrefix = prefix;
     }
   }
   if (!best) return std::nullopt;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "semantic/analysis/Analysis.h"
+#include "semantic/ops/Ops.h"
 #include "semantic/verify/OpNames.h"
 
 namespace shlo {
@@ -41,6 +42,20 @@ TEST(OpNames, SuggestsTheClosestTableOp) {
   EXPECT_EQ(verify::suggestOpName("stablehlo.zzzzqqq"), std::nullopt);
   EXPECT_TRUE(verify::isClosedDialect("stablehlo"));
   EXPECT_FALSE(verify::isClosedDialect("arith"));
+}
+
+TEST(OpNames, ATypoInAnyOpOfAClosedDialectSuggestsThatOp) {
+  // Each op of the closed dialects with its last letter doubled, and with
+  // its dialect misspelled (first letter dropped from `stablehlo`).
+  size_t checked = 0;
+  for (const ops::OpDef &def : ops::all()) {
+    if (!verify::isClosedDialect(def.dialect)) continue;
+    std::string name(def.name);
+    EXPECT_EQ(verify::suggestOpName(name + name.back()), name);
+    if (def.dialect == "stablehlo") EXPECT_EQ(verify::suggestOpName("sablehlo." + std::string(def.shortName())), name);
+    ++checked;
+  }
+  EXPECT_GT(checked, 180u);
 }
 
 struct Typo {
@@ -107,6 +122,40 @@ TEST(OpNames, RegisteredDialectsOnlyWhenAsked) {
   ASSERT_EQ(found.size(), 1u) << dump(found);
   EXPECT_EQ(found[0].code, "op.unregistered");
   EXPECT_NE(found[0].message.find("mydialect"), std::string::npos);
+}
+
+TEST(PrettyReduce, TheAppliedOpMustBeACommutativeBinaryStablehloOp) {
+  auto reduceWith = [](const std::string &op) {
+    return "func.func @f(%x: tensor<4xf32>, %i: tensor<f32>) -> tensor<f32> {\n"
+           "  %0 = stablehlo.reduce(%x init: %i) applies " + op + " across dimensions = [0] :"
+           " (tensor<4xf32>, tensor<f32>) -> tensor<f32>\n"
+           "  func.return %0 : tensor<f32>\n}\n";
+  };
+  EXPECT_EQ(dump(errorsOf(reduceWith("stablehlo.add"))), "");
+  EXPECT_EQ(dump(errorsOf(reduceWith("stablehlo.maximum"))), "");
+  for (const char *op : {"stablehlo.subtract", "stablehlo.divide", "chlo.broadcast_add", "arith.addf"}) {
+    std::vector<Diagnostic> errors = errorsOf(reduceWith(op));
+    ASSERT_EQ(errors.size(), 1u) << op << "\n" << dump(errors);
+    EXPECT_EQ(errors[0].code, "reduce.applies");
+  }
+}
+
+TEST(ConvolutionDimensionNumbers, MalformedOnesAreSyntaxErrorsOfTheAttribute) {
+  auto conv = [](const std::string &numbers) {
+    return "func.func @f(%x: tensor<1x8x8x3xf32>, %w: tensor<3x3x3x4xf32>) -> tensor<1x6x6x4xf32> {\n"
+           "  %0 = \"stablehlo.convolution\"(%x, %w) {batch_group_count = 1 : i64,\n"
+           "    dimension_numbers = #stablehlo.conv<" + numbers + ">, feature_group_count = 1 : i64}\n"
+           "    : (tensor<1x8x8x3xf32>, tensor<3x3x3x4xf32>) -> tensor<1x6x6x4xf32>\n"
+           "  func.return %0 : tensor<1x6x6x4xf32>\n}\n";
+  };
+  EXPECT_EQ(dump(errorsOf(conv("[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]"))), "");
+  for (const char *bad : {"[b, 0, 1, f, f]x[0, 1, i, o]->[b, 0, 1, f]", "[b, 0, 1, f]x[0, 1, i, o, x]->[b, 0, 1, f]",
+                          "[b, 0, 2, f]x[0, 1, i, o]->[b, 0, 1, f]", "[b, 0, 1, f]x[0, 1, i]->[b, 0, 1, f]"}) {
+    std::vector<Diagnostic> errors = errorsOf(conv(bad));
+    ASSERT_FALSE(errors.empty()) << bad;
+    EXPECT_EQ(errors[0].code, "attribute.syntax") << bad << "\n" << dump(errors);
+    EXPECT_NE(errors[0].message.find("malformed convolution dimension numbers"), std::string::npos);
+  }
 }
 
 // Constructs StableHLO accepts that gave false alarms (issue 11).
