@@ -36,7 +36,7 @@ void printMessage(llvm::SourceMgr &manager, llvm::raw_ostream &stream, std::stri
                   llvm::SourceMgr::DiagKind kind, const std::string &message, llvm::ArrayRef<llvm::SMRange> ranges,
                   llvm::ArrayRef<llvm::SMFixIt> fixIts) {
   offset = static_cast<uint32_t>(std::min<size_t>(offset, text.size()));
-  size_t lineBegin = text.rfind('\n', offset == 0 ? std::string_view::npos : offset - 1);
+  size_t lineBegin = offset == 0 ? std::string_view::npos : text.rfind('\n', offset - 1);
   lineBegin = lineBegin == std::string_view::npos ? 0 : lineBegin + 1;
   size_t lineEnd = text.find('\n', offset);
   if (lineEnd == std::string_view::npos) lineEnd = text.size();

@@ -238,6 +238,13 @@ class Lowerer {
     if (!typeNode.isNull()) {
       op->typeRange = rangeOf(typeNode);
       Signature signature = readSignature(typeNode);
+      if (!isKind(typeNode, "type_signature") && !isKind(typeNode, "function_type") && isReturnLike(op->name)) {
+        // `return %a, %b : T, U`: every type, not only the last.
+        signature.operandTypes.clear();
+        for (const auto &child : children) {
+          if (child.fieldId == fields().type) signature.operandTypes.push_back(values_.type(child.node));
+        }
+      }
       resolveSignature(*op, signature, boundResults, op->writtenOperandTypes, resultTypes);
       // Core-dialect ops whose format we do not know leave the count open.
       resultTypesKnown = signature.hasArrow || op->form == ir::OpForm::Generic || isKnownPrettyOp(op->name) ||

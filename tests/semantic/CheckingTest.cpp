@@ -158,6 +158,18 @@ TEST(ConvolutionDimensionNumbers, MalformedOnesAreSyntaxErrorsOfTheAttribute) {
   }
 }
 
+TEST(FunctionReturn, EveryWrittenTypeOfAPrettyReturnIsChecked) {
+  // The types of `return %a, %b : T, U` were not read (only the last one).
+  std::vector<Diagnostic> errors = errorsOf(
+      "func.func @f(%a: tensor<4xf32>, %b: tensor<2xi32>) -> (tensor<4xf32>, tensor<2xi32>) {\n"
+      "  func.return %a, %b : tensor<2xf32>, tensor<2xi32>\n}\n");
+  ASSERT_EQ(errors.size(), 1u) << dump(errors);
+  EXPECT_EQ(errors[0].code, "ssa.type-mismatch");
+  EXPECT_EQ(dump(errorsOf("func.func @f(%a: tensor<4xf32>, %b: tensor<2xi32>) -> (tensor<4xf32>, tensor<2xi32>) {\n"
+                          "  func.return %a, %b : tensor<4xf32>, tensor<2xi32>\n}\n")),
+            "");
+}
+
 // Constructs StableHLO accepts that gave false alarms (issue 11).
 TEST(ValidConstructs, GiveNoError) {
   const char *cases[] = {
