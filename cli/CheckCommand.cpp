@@ -11,10 +11,12 @@
 #include "cli/DiagnosticOutput.h"
 #include "linter/Advisories.h"
 #include "semantic/analysis/Analysis.h"
+#include "semantic/analysis/ExpectedDiagnostics.h"
 #include "semantic/analysis/SplitInput.h"
 #include "semantic/diagnostics/Codes.h"
 #include "semantic/syntax/SourceFile.h"
 #include "semantic/verify/ConstraintCodes.h"
+#include "semantic/verify/OpNames.h"
 #include "semantic/verify/OpRegistry.h"
 
 namespace shlo::cli {
@@ -27,6 +29,8 @@ struct CheckOptions {
   bool splitInputFile = false;
   bool showHints = false;
   std::string color = "auto";
+  bool noUnregisteredDialects = false;
+  bool verifyDiagnostics = false;
   std::string explain;
 };
 
@@ -66,9 +70,11 @@ int explainCode(const std::string &code) {
 /// The analysis's diagnostics and the linter's advisories (the set the
 /// language server publishes), by position; among equal positions the
 /// analysis's come first, in their order.
-std::vector<Diagnostic> checkChunk(syntax::Parser &parser, const analysis::Chunk &chunk) {
+std::vector<Diagnostic> checkChunk(syntax::Parser &parser, const analysis::Chunk &chunk,
+                                   const CheckOptions &options) {
   analysis::Analysis result = analysis::analyze(parser, chunk.text);
   std::vector<Diagnostic> diagnostics = std::move(result.diagnostics);
+  if (options.noUnregisteredDialects) verify::checkRegisteredDialects(*result.lowered.module, diagnostics);
   linter::collectAdvisories(*result.lowered.module, chunk.text, diagnostics);
   std::stable_sort(diagnostics.begin(), diagnostics.end(),
                    [](const Diagnostic &a, const Diagnostic &b) { return a.range.begin < b.range.begin; });
@@ -76,7 +82,48 @@ std::vector<Diagnostic> checkChunk(syntax::Parser &parser, const analysis::Chunk
   return diagnostics;
 }
 
+/// `--verify-diagnostics`: each chunk's expected-* annotations against what
+/// the analysis finds (no advisories: StableHLO's files expect none). Missing
+/// and unexpected diagnostics are printed; a summary goes to stdout.
+int verifyDiagnostics(const CheckOptions &options) {
+  syntax::Parser parser;
+  int status = 0;
+  for (const std::string &path : options.files) {
+    std::optional<syntax::SourceFile> source = readSource(path);
+    if (!source) {
+      status = 2;
+      continue;
+    }
+    size_t met = 0, missing = 0, unexpected = 0;
+    std::vector<Diagnostic> unexpectedFound;
+    for (const analysis::Chunk &chunk : analysis::splitInput(source->text())) {
+      analysis::Analysis result = analysis::analyze(parser, chunk.text);
+      syntax::SourceFile chunkFile(path, std::string(chunk.text));
+      analysis::ExpectationReport report = analysis::checkExpectations(chunkFile, result.diagnostics);
+      uint32_t firstLine = source->position(static_cast<uint32_t>(chunk.offset), syntax::PositionEncoding::UTF8).line;
+      met += report.met.size();
+      missing += report.missing.size();
+      unexpected += report.unexpected.size();
+      for (const analysis::Expectation &e : report.missing) {
+        std::cerr << path << ":" << firstLine + e.line + 1 << ": error: expected " << severityName(e.severity)
+                  << " not produced: " << (e.regex ? "{{re}} " : "") << e.text << " (annotation on line "
+                  << firstLine + e.annotationLine + 1 << ")\n";
+      }
+      std::vector<Diagnostic> shifted = std::move(report.unexpected);
+      analysis::shiftDiagnostics(shifted, chunk.offset);
+      for (Diagnostic &d : shifted) unexpectedFound.push_back(std::move(d));
+    }
+    for (Diagnostic &d : unexpectedFound) d.message = "unexpected: " + d.message;
+    printDiagnosticsText(*source, unexpectedFound, std::cerr);
+    std::cout << path << ": " << met << " of " << met + missing << " expected diagnostics found, " << unexpected
+              << " unexpected\n";
+    if ((missing || unexpected) && status == 0) status = 1;
+  }
+  return status;
+}
+
 int runCheck(const CheckOptions &options) {
+  if (options.verifyDiagnostics) return verifyDiagnostics(options);
   syntax::Parser parser;
   nlohmann::json all = nlohmann::json::array();
   int status = 0;
@@ -92,7 +139,7 @@ int runCheck(const CheckOptions &options) {
                                : std::vector<analysis::Chunk>{{0, file.text()}};
     std::vector<Diagnostic> diagnostics;
     for (const analysis::Chunk &chunk : chunks) {
-      for (Diagnostic &d : checkChunk(parser, chunk)) diagnostics.push_back(std::move(d));
+      for (Diagnostic &d : checkChunk(parser, chunk, options)) diagnostics.push_back(std::move(d));
     }
     for (const Diagnostic &d : diagnostics) {
       if (d.severity == Severity::Error && status == 0) status = 1;
@@ -127,6 +174,11 @@ void registerCheckCommand(CLI::App &app, int &exitCode) {
                     "Check each `// -----` chunk on its own (line numbers stay those of the file)");
   command->add_flag("--show-hints", options->showHints,
                     "Also print hints (results never used) in text output; JSON always has them");
+  command->add_flag("--no-allow-unregistered-dialect", options->noUnregisteredDialects,
+                    "Report ops of dialects the op table does not know (accepted by default, unchecked)");
+  command->add_flag("--verify-diagnostics", options->verifyDiagnostics,
+                    "Check each `// -----` chunk's expected-error/warning/note annotations (as mlir-opt's "
+                    "-verify-diagnostics; lines, not wording) and report missing and unexpected diagnostics");
   command->add_option("--explain", options->explain,
                       "Print what a diagnostic code means (title, category, spec section) and exit");
   command->add_option("--color", options->color, "Colour text output (auto: on a terminal, unless NO_COLOR is set)")

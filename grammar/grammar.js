@@ -179,12 +179,14 @@ module.exports = grammar({
     ),
 
     // stablehlo.while(%arg = %init) : T cond { ... } do { ... }; with no
-    // iteration arguments the type list is left out.
+    // iteration arguments the type list is left out. stablehlo-opt prints
+    // the op's attributes as `attributes {...}` after the types.
     _while_operation: $ => seq(
       field('name', alias('stablehlo.while', $.op_name)),
       field('arguments', $.argument_group),
       optional(field('attributes', $.attribute_dictionary)),
       optional(seq(':', field('type', $.type_signature))),
+      optional(seq('attributes', field('attributes', $.attribute_dictionary))),
       repeat1(field('region', $.named_region)),
     ),
 
@@ -593,9 +595,11 @@ module.exports = grammar({
       optional(field('parameters', $.attribute_parameters)),
     )),
 
+    // `:` separates too: another dialect's parameters may hold typed values
+    // (`#vhlo.tensor_v1<dense<1.0> : tensor<f32>>`).
     attribute_parameters: $ => seq(
       '<',
-      repeat(choice($._attribute_parameter, ',')),
+      repeat(choice($._attribute_parameter, ',', ':')),
       '>',
     ),
     _attribute_parameter: $ => choice(

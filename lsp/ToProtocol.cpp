@@ -187,7 +187,7 @@ json publishDiagnosticsParams(const Snapshot &snapshot, syntax::PositionEncoding
     json entry = {{"range", toJson(toLspRange(snapshot.file, d->range, encoding))},
                   {"severity", lspSeverity(d->severity)},
                   {"source", "shlo"},
-                  {"message", d->message}};
+                  {"message", d->note.empty() ? d->message : d->message + "\n" + d->note}};
     if (!d->code.empty()) entry["code"] = d->code;
     if (json tags = lspTags(*d, client); !tags.empty()) entry["tags"] = std::move(tags);
     if (!d->related.empty()) {

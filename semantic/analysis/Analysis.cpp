@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "semantic/diagnostics/SyntaxDiagnostics.h"
 #include "semantic/verify/Verifier.h"
@@ -28,6 +29,94 @@ std::vector<std::string> symbolUsesOf(const ir::Operation &function) {
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
   return out;
+}
+
+/// What a syntax error hides: value names defined in text the parser could
+/// not place (`%0 = ...` inside an ERROR node), and the operations that
+/// hold such text (recovery may give them the next line's results).
+struct UnparsedText {
+  std::unordered_set<std::string_view> names;
+  std::vector<syntax::TextRange> operations;
+};
+
+UnparsedText unparsedText(const syntax::SyntaxTree &tree, std::string_view text) {
+  UnparsedText out;
+  if (!tree.hasErrors()) return out;
+  auto scan = [&](std::string_view error) {
+    for (size_t at = error.find('%'); at != std::string_view::npos; at = error.find('%', at + 1)) {
+      size_t end = error.find_first_of(" \t\n,:=)", at);
+      if (end == std::string_view::npos) continue;
+      size_t next = error.find_first_not_of(" \t", end);
+      if (next != std::string_view::npos && error[next] == ':') {
+        next = error.find_first_not_of("0123456789 \t", next + 1);  // `%r:2 =`
+      }
+      if (next == std::string_view::npos || error[next] != '=' || error.substr(next, 2) == "==") continue;
+      out.names.insert(error.substr(at, end - at));
+    }
+  };
+  syntax::TreeCursor cursor(tree.root());
+  std::vector<syntax::Node> ancestors;
+  bool descend = true;
+  while (true) {
+    syntax::Node node = cursor.node();
+    if (descend && node.isError()) {
+      scan(syntax::textOf(node, text));
+      for (auto it = ancestors.rbegin(); it != ancestors.rend(); ++it) {
+        if (syntax::isKind(*it, "operation")) {
+          out.operations.push_back(it->range());
+          break;
+        }
+      }
+    } else if (descend && node.hasError() && cursor.gotoFirstChild()) {
+      ancestors.push_back(node);
+      continue;
+    }
+    if (cursor.gotoNextSibling()) {
+      descend = true;
+      continue;
+    }
+    if (!cursor.gotoParent()) break;
+    ancestors.pop_back();
+    descend = false;
+  }
+  return out;
+}
+
+/// Drops `ssa.undefined-value` errors that a syntax error explains (see
+/// UnparsedText): the syntax error is the one mistake.
+void dropUsesOfUnparsedDefinitions(const syntax::SyntaxTree &tree, std::string_view text,
+                                   std::vector<Diagnostic> &diagnostics) {
+  UnparsedText unparsed = unparsedText(tree, text);
+  if (unparsed.names.empty() && unparsed.operations.empty()) return;
+  std::erase_if(diagnostics, [&](const Diagnostic &d) {
+    if (d.code != "ssa.undefined-value" || d.range.end > text.size()) return false;
+    for (const syntax::TextRange &op : unparsed.operations) {
+      if (op.begin <= d.range.begin && d.range.end <= op.end) return true;
+    }
+    std::string_view used = text.substr(d.range.begin, d.range.end - d.range.begin);
+    return unparsed.names.count(used.substr(0, used.find('#'))) > 0;
+  });
+}
+
+/// Drops the verifier's findings (`diagnostics` from `verifierBegin`) on ops
+/// whose text holds a lowering error (a malformed attribute, an undefined
+/// operand): the lowering error is the one mistake.
+void dropFindingsOfOpsThatDidNotLower(const std::vector<Diagnostic> &lowering, std::vector<Diagnostic> &diagnostics,
+                                      size_t verifierBegin) {
+  std::vector<syntax::TextRange> errors;
+  for (const Diagnostic &d : lowering) {
+    if (d.severity == Severity::Error) errors.push_back(d.range);
+  }
+  if (errors.empty()) return;
+  auto hidden = [&](const Diagnostic &d) {
+    if (!d.opRange || d.severity != Severity::Error) return false;
+    return std::any_of(errors.begin(), errors.end(), [&](const syntax::TextRange &e) {
+      return d.opRange->begin <= e.begin && e.end <= d.opRange->end;
+    });
+  };
+  diagnostics.erase(std::remove_if(diagnostics.begin() + static_cast<std::ptrdiff_t>(verifierBegin), diagnostics.end(),
+                                   hidden),
+                    diagnostics.end());
 }
 
 /// Verifies the module in the same order as verify::verifyModule, taking
@@ -61,7 +150,7 @@ class FunctionVerifier {
 
   void subtree(const ir::Operation &op, std::vector<Diagnostic> &sink) {
     const ir::Module &module = *analysis_.lowered.module;
-    ir::walk({const_cast<ir::Operation *>(&op)}, [&](const ir::Operation *o) { verify::verifyOperation(module, *o, sink); });
+    verify::verifySubtree(module, op, sink);
   }
 
   void function(size_t index) {
@@ -107,6 +196,7 @@ Analysis analyzeTree(syntax::SyntaxTree tree, std::string_view text, const Reuse
   result.diagnostics = syntax::collectSyntaxDiagnostics(result.tree, text);
   result.lowered = lower::lowerModule(result.tree, text, reuse.lowering);
   for (Diagnostic &d : result.lowered.diagnostics) result.diagnostics.push_back(d);
+  dropUsesOfUnparsedDefinitions(result.tree, text, result.diagnostics);
   for (const lower::LoweredFunction &f : result.lowered.functions) {
     FunctionAnalysis &function = result.functions.emplace_back();
     function.op = f.op;
@@ -117,7 +207,9 @@ Analysis analyzeTree(syntax::SyntaxTree tree, std::string_view text, const Reuse
     function.selfContained = f.selfContained;
     function.lowered = !f.reused;
   }
+  size_t verifierBegin = result.diagnostics.size();
   FunctionVerifier(result, reuse, result.diagnostics).run();
+  dropFindingsOfOpsThatDidNotLower(result.lowered.diagnostics, result.diagnostics, verifierBegin);
   std::stable_sort(result.diagnostics.begin(), result.diagnostics.end(),
                    [](const Diagnostic &a, const Diagnostic &b) { return a.range.begin < b.range.begin; });
   return result;

@@ -32,8 +32,8 @@ using S = Severity;
 // One code each. Emitted by: semantic/syntax (syntax.missing/unexpected),
 // semantic/lower (syntax.attribute-outside-op, ssa.*, symbol.*, type.*,
 // quantized_type.*, attribute.*, reduce.applies), semantic/verify/Verifier.cpp
-// (ssa.type-mismatch, func.*), linter/ (deprecated.op, unused.result),
-// cli/RunCommand.cpp (run.*), linter/rules/ (SHLO<n>: `shlo lint`'s rules;
+// (ssa.type-mismatch, func.*), semantic/verify/OpNames.cpp (op.*), linter/
+// (deprecated.op, unused.result), cli/RunCommand.cpp (run.*), linter/rules/ (SHLO<n>: `shlo lint`'s rules;
 // title, category and severity here must match the rule's, which
 // tests/linter/RulesTest.cpp checks) and linter/Suppressions.cpp (lint.*).
 constexpr const char *kLintDocumentation =
@@ -93,6 +93,13 @@ std::vector<CodeInfo> singleCodes() {
       {"reduce.applies", "reduce's `applies` form needs a binary op", C::Lowering, S::Error, "#reduce",
        "The pretty form `stablehlo.reduce(...) applies OP` takes the name of a binary elementwise op to build the "
        "body from."},
+      {"op.unknown", "unknown op of a known dialect", C::Lowering, S::Error, "#operations",
+       "The op table has every op of the stablehlo, chlo, func, check and interpreter dialects, and this name is "
+       "none of them (or its dialect is a misspelling of one: `stablhlo.add`). The message suggests the closest "
+       "op's name when one is close; the fix renames the op (unsafe: it may not be the op you meant)."},
+      {"op.unregistered", "op of an unregistered dialect", C::Lowering, S::Error, "#operations",
+       "Reported only with `shlo check --no-allow-unregistered-dialect` (as mlir-opt's flag of that name): the "
+       "op's dialect is none the op table knows, so nothing about the op is checked."},
       {"func.return", "return does not match the function", C::Constraint, S::Error, "#functions",
        "The values a function returns must match its result types in number and type."},
       {"func.call.undefined", "call of an undefined function", C::Lowering, S::Error, "#functions",

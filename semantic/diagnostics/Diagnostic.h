@@ -35,7 +35,12 @@ struct Diagnostic {
   Severity severity = Severity::Error;
   /// Stable code: `syntax.unexpected`, `syntax.missing`, `dot_general.C12`, ...
   std::string code;
+  /// One line: what was expected and what was found.
   std::string message;
+  /// A short explanation shown after the message, without a source excerpt:
+  /// the spec's constraint the finding breaks (`spec (C12): ...`); empty
+  /// when there is none. `shlo check --explain CODE` has the full text.
+  std::string note;
   std::vector<RelatedInformation> related;
   std::vector<DiagnosticTag> tags;
   /// Byte range of the whole operation the diagnostic belongs to, if any.

@@ -51,6 +51,23 @@ std::string context(const std::vector<Node> &ancestors, std::string_view text) {
   return "";
 }
 
+/// Where, in the first line of an ERROR node's `text`, a type follows a
+/// value with no `:` between them (`%a, %b tensor<2xf32>`: the `:` was
+/// deleted); npos when nothing there looks so.
+size_t typeAfterValue(std::string_view text) {
+  std::string_view line = text.substr(0, text.find('\n'));
+  for (std::string_view type : {"tensor<", "tuple<", "complex<", "!"}) {
+    for (size_t at = line.find(type); at != std::string_view::npos; at = line.find(type, at + 1)) {
+      size_t before = line.find_last_not_of(' ', at == 0 ? 0 : at - 1);
+      if (at == 0 || before == std::string_view::npos || before + 1 == at) continue;
+      size_t word = line.find_last_of(" ,(", before);
+      word = word == std::string_view::npos ? 0 : word + 1;
+      if (line[word] == '%') return at;
+    }
+  }
+  return std::string_view::npos;
+}
+
 }  // namespace
 
 std::string describeKind(Node node) {
@@ -83,6 +100,15 @@ std::vector<Diagnostic> collectSyntaxDiagnostics(const SyntaxTree &tree, std::st
         std::string snippet = excerpt(textOf(node, text));
         d.message = snippet.empty() ? "unexpected input" + context(ancestors, text)
                                     : "unexpected `" + snippet + "`" + context(ancestors, text);
+        // The tree does not say what was expected; one common case it
+        // shows: a type right after an operand, its `:` deleted.
+        if (size_t at = typeAfterValue(textOf(node, text)); at != std::string_view::npos) {
+          std::string_view rest = textOf(node, text).substr(at);
+          std::string_view type = rest.substr(0, rest.find_first_of(" \n,"));
+          d.message = "expected `:` before the type `" + excerpt(type) + "`";
+          uint32_t begin = node.begin() + static_cast<uint32_t>(at);
+          d.range = {begin, begin + static_cast<uint32_t>(type.size())};
+        }
         out.push_back(std::move(d));
       } else if (node.hasError() && cursor.gotoFirstChild()) {
         ancestors.push_back(node);

@@ -104,6 +104,11 @@ class Lowerer {
     }
   }
 
+  /// True when a use of `name` would resolve.
+  bool resolves(std::string_view name) {
+    return lookup(name) || (name.find('#') == std::string_view::npos && lookup(std::string(name) + "#0"));
+  }
+
   /// Resolves a use (`%x`, `%r#1`) and records it on the value.
   Value *use(Node node, Operation *user, unsigned operandIndex) {
     std::string_view name = values_.text(node);
@@ -233,6 +238,13 @@ class Lowerer {
     if (!typeNode.isNull()) {
       op->typeRange = rangeOf(typeNode);
       Signature signature = readSignature(typeNode);
+      if (!isKind(typeNode, "type_signature") && !isKind(typeNode, "function_type") && isReturnLike(op->name)) {
+        // `return %a, %b : T, U`: every type, not only the last.
+        signature.operandTypes.clear();
+        for (const auto &child : children) {
+          if (child.fieldId == fields().type) signature.operandTypes.push_back(values_.type(child.node));
+        }
+      }
       resolveSignature(*op, signature, boundResults, op->writtenOperandTypes, resultTypes);
       // Core-dialect ops whose format we do not know leave the count open.
       resultTypesKnown = signature.hasArrow || op->form == ir::OpForm::Generic || isKnownPrettyOp(op->name) ||
@@ -244,7 +256,9 @@ class Lowerer {
     desugar(*op, pretty, resultTypes);
 
     // Regions see the values defined before the op, not its results.
-    for (Node regionNode : regionNodes) lowerRegionNode(regionNode, op, pretty.iterationArguments);
+    for (Node regionNode : regionNodes) {
+      lowerRegionNode(regionNode, op, pretty.iterationArguments, pretty.implicitDefinitions);
+    }
     if (!pretty.appliedOp.empty() && appliesReducer(op->name)) buildAppliedReduceBody(*op, pretty);
 
     bindResults(resultList, op, resultTypes, resultTypesKnown, boundResults);
@@ -335,7 +349,13 @@ class Lowerer {
       } else if (isKind(n, "custom_syntax")) {
         // An op of an unknown dialect: take its operands and regions.
         for (const auto &c : namedChildren(n)) {
-          if (c.fieldId == fields().operand) operands.push_back(c.node);
+          // A name nothing defined yet is one the op's syntax defines: its
+          // regions' arguments, as MLIR's custom parsers make them.
+          if (c.fieldId == fields().operand && !resolves(values_.text(c.node))) {
+            pretty.implicitDefinitions.push_back(c.node);
+          } else if (c.fieldId == fields().operand) {
+            operands.push_back(c.node);
+          }
           if (c.fieldId == fields().region) regions.push_back(c.node);
           // `index.constant 4` (no type) and the old std dialect's
           // `constant 4 : index`: the value is the op's first literal, typed
@@ -489,7 +509,8 @@ class Lowerer {
   }
 
   /// A `region` node, or a `named_region` (`cond {...}`, `reducer(...) {...}`).
-  void lowerRegionNode(Node node, Operation *op, const std::vector<Node> &iterationNames) {
+  void lowerRegionNode(Node node, Operation *op, const std::vector<Node> &iterationNames,
+                       const std::vector<Node> &implicitNames) {
     if (isKind(node, "named_region")) {
       std::vector<Node> argumentLists;
       for (const auto &child : namedChildren(node)) {
@@ -514,13 +535,14 @@ class Lowerer {
       }
       return;
     }
-    lowerRegion(node, op, false, {});
+    lowerRegion(node, op, false, {}, nullptr, nullptr, &implicitNames);
   }
 
   /// Lowers a region body. `entryArguments` become the entry block's
   /// arguments; `whileOp` gives them from the while op's iteration values.
   void lowerRegion(Node node, Operation *op, bool isolated, const std::vector<Node> &entryArguments,
-                   Operation *whileOp = nullptr, const std::vector<Node> *iterationNames = nullptr) {
+                   Operation *whileOp = nullptr, const std::vector<Node> *iterationNames = nullptr,
+                   const std::vector<Node> *implicitNames = nullptr) {
     Region *region = newRegion(op, rangeOf(node));
     // Regions nest ops that nest regions: bounded, so that nothing walking
     // the IR recurses without limit.
@@ -545,6 +567,7 @@ class Lowerer {
         current = newBlock(region);
         for (Node a : entryArguments) addBlockArgument(current, a);
         if (whileOp) addWhileArguments(current, whileOp, *iterationNames);
+        if (implicitNames) addImplicitArguments(current, *implicitNames);
       }
       return current;
     };
@@ -570,8 +593,20 @@ class Lowerer {
         any = true;
       }
     }
-    if (!any && (!entryArguments.empty() || whileOp)) entry();
+    if (!any && (!entryArguments.empty() || whileOp || (implicitNames && !implicitNames->empty()))) entry();
     popScope();
+  }
+
+  /// Names an unknown op's syntax defines, as entry block arguments of
+  /// unknown type (their types are in syntax only that op's dialect knows).
+  void addImplicitArguments(Block *block, const std::vector<Node> &names) {
+    for (Node name : names) {
+      Value *v = newValue(std::string(values_.text(name)), Type(), rangeOf(name));
+      v->ownerBlock = block;
+      v->argumentIndex = static_cast<unsigned>(block->arguments.size());
+      block->arguments.push_back(v);
+      scopes_.back().values.emplace(std::string_view(v->name), v);
+    }
   }
 
   void addWhileArguments(Block *block, Operation *whileOp, const std::vector<Node> &names) {
@@ -591,6 +626,20 @@ class Lowerer {
     // `applies stablehlo.add`: the body the generic form would spell out,
     // with 0-d tensors of the init values' element types.
     size_t inputs = op.operands.size() / 2;
+    // StableHLO's parser takes only a commutative binary op of its own
+    // dialect there (`applies stablehlo.subtract` is rejected).
+    const ops::OpDef *applied = ops::find(pretty.appliedOp);
+    if (!applied || applied->dialect != "stablehlo" || !applied->has(ops::Trait::Commutative) ||
+        !applied->has(ops::Trait::Elementwise)) {
+      Diagnostic d;
+      d.range = pretty.appliedRange;
+      d.code = "reduce.applies";
+      d.message = "`applies " + pretty.appliedOp +
+                  "`: the applied op must be a commutative binary StableHLO op (add, multiply, maximum, ...)";
+      d.opRange = op.range;
+      out_.diagnostics.push_back(std::move(d));
+      // The body is still built, so the reduce itself is checked as written.
+    }
     if (inputs != 1) {
       // StableHLO prints the compact form only for one input and one init.
       Diagnostic d;

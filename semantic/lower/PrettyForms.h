@@ -33,6 +33,9 @@ struct PrettyItem {
 struct PrettyOperation {
   std::vector<PrettyItem> items;
   std::vector<syntax::Node> iterationArguments;  // while's `%arg = %init` names.
+  /// Names an unknown op's own syntax defines (`scf.for %i = ...`,
+  /// `iter_args(%acc = %init)`): values its regions see, of unknown type.
+  std::vector<syntax::Node> implicitDefinitions;
   std::string appliedOp;                   // reduce's `applies stablehlo.add`.
   syntax::TextRange appliedRange;
 };

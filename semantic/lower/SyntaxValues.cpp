@@ -264,7 +264,15 @@ Type SyntaxValues::parseType(Node node) {
         start = x + 1;
       }
     }
-    ElementType element = elementType(fieldOf(node, "element_type"));
+    Node elementNode = fieldOf(node, "element_type");
+    ElementType element = elementType(elementNode);
+    if (element.kind() == ElementType::Kind::None && isKind(elementNode, "dialect_type") &&
+        text(fieldOf(elementNode, "name")).find('.') != std::string_view::npos &&
+        text(fieldOf(elementNode, "name")).rfind("!stablehlo.", 0) != 0) {
+      // Another dialect's element type (`!tf_type.string`): MLIR accepts
+      // it; nothing here knows it, so the tensor type stays opaque.
+      return Type::other(std::string(spelled));
+    }
     if (element.kind() == ElementType::Kind::None) {
       error(fieldOf(node, "element_type"), "type.invalid",
             "invalid tensor element type `" + std::string(text(fieldOf(node, "element_type"))) + "`");
@@ -447,7 +455,14 @@ Attribute SyntaxValues::attribute(Node node) {
     // form becomes a conv struct.
     Attribute lhs = attribute(fieldOf(node, "lhs")), rhs = attribute(fieldOf(node, "rhs"));
     Node output = fieldOf(node, "output");
-    if (!output.isNull()) return convolutionDimensions(lhs, rhs, attribute(output), a.range);
+    if (!output.isNull()) {
+      Attribute out = attribute(output);
+      std::string problem = convolutionDimensionsProblem(lhs, 'b', 'f', "input");
+      if (problem.empty()) problem = convolutionDimensionsProblem(rhs, 'i', 'o', "kernel");
+      if (problem.empty()) problem = convolutionDimensionsProblem(out, 'b', 'f', "output");
+      if (!problem.empty()) error(node, "attribute.syntax", "malformed convolution dimension numbers: " + problem);
+      return convolutionDimensions(lhs, rhs, out, a.range);
+    }
     return Attribute::makeArray({lhs, rhs}, a.range);
   }
   if (kind == "attribute_parameters") return parameters(node, "");
@@ -655,6 +670,36 @@ ir::LocationRef SyntaxValues::locationBody(Node node) {
     l->kind = Location::Kind::Unknown;
   }
   return l;
+}
+
+std::string convolutionDimensionsProblem(const Attribute &list, char first, char second, const std::string &side) {
+  // As StableHLO's parser: each of the two letters once, and the spatial
+  // dimensions numbered 0..n-1, each once; nothing else.
+  int firstCount = 0, secondCount = 0;
+  std::vector<int64_t> spatial;
+  for (const Attribute &e : list.elements) {
+    if (e.kind == Attribute::Kind::Enum && e.text.size() == 1 && e.text[0] == first) {
+      ++firstCount;
+    } else if (e.kind == Attribute::Kind::Enum && e.text.size() == 1 && e.text[0] == second) {
+      ++secondCount;
+    } else if (e.kind == Attribute::Kind::Integer) {
+      spatial.push_back(e.integer);
+    } else {
+      return side + " has `" + e.str() + "`, expected `" + first + "`, `" + second + "` or a spatial dimension";
+    }
+  }
+  for (auto [letter, count] : {std::pair{first, firstCount}, std::pair{second, secondCount}}) {
+    if (count != 1) {
+      return side + (count == 0 ? " is missing `" : " has more than one `") + std::string(1, letter) + "`";
+    }
+  }
+  std::sort(spatial.begin(), spatial.end());
+  for (size_t i = 0; i < spatial.size(); ++i) {
+    if (spatial[i] != static_cast<int64_t>(i)) {
+      return side + " spatial dimensions must be 0.." + std::to_string(spatial.size()) + "-1, each once";
+    }
+  }
+  return "";
 }
 
 Attribute convolutionDimensions(const Attribute &input, const Attribute &kernel, const Attribute &output,

@@ -71,6 +71,11 @@ class SyntaxValues {
   std::unordered_map<std::string_view, ir::Type> typeCache_;
 };
 
+/// What is wrong with one side of convolution dimension numbers (`[b, 0, 1,
+/// f]`: letters `first` and `second` once each, spatial dimensions 0..n-1
+/// once each), named by `side`; empty when it is well formed.
+std::string convolutionDimensionsProblem(const ir::Attribute &list, char first, char second, const std::string &side);
+
 /// Convolution dimension numbers from `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`
 /// as a `stablehlo.conv` struct attribute.
 ir::Attribute convolutionDimensions(const ir::Attribute &input, const ir::Attribute &kernel,

@@ -38,21 +38,43 @@ def table_rows(section, heading):
 
 def constraint_bullets(section):
     """(label, text) for each `* (Cn) ...` bullet of the Constraints section,
-    continuation lines joined (nested bullets kept as `; `-separated text)."""
+    nested ones included: the unlabelled bullets a constraint sits under
+    (`* If the operation uses quantized tensors:`) lead its text.
+    Continuation lines are joined; unlabelled bullets under a constraint are
+    kept as `; `-separated text of it; HTML comments are dropped."""
     match = re.search(r"#### Constraints\n(.*?)(?=\n#### |\Z)", section, re.S)
     if not match:
         return []
+    body = re.sub(r"<!--.*?-->", "", match.group(1), flags=re.S)
     out = []
-    for line in match.group(1).splitlines():
-        bullet = re.match(r"\* \((C\d+)\)\s*(.*)", line)
-        if bullet:
-            out.append([bullet.group(1), bullet.group(2).strip()])
-        elif out and line.strip():
-            text = line.strip()
-            text = text[2:] if text.startswith("* ") else text
-            nested = line.lstrip().startswith("* ") and not out[-1][1].endswith(":")
-            joiner = "; " if nested else " "
-            out[-1][1] += joiner + text
+    stack = []  # Enclosing bullets: [indent, text, is_constraint].
+    last = None  # The item continuation lines extend.
+    for line in body.splitlines():
+        if not line.strip():
+            continue
+        bullet = re.match(r"^(\s*)\* (?:\((C\d+)\)\s*)?(.*)", line)
+        if not bullet:
+            if last is not None:
+                last[1] += " " + line.strip()
+            continue
+        indent, label, text = len(bullet.group(1)), bullet.group(2), bullet.group(3).strip()
+        while stack and stack[-1][0] >= indent:
+            stack.pop()
+        if label is None and stack and stack[-1][2]:
+            constraint = stack[-1][3]
+            joiner = " " if constraint[1].endswith(":") else "; "
+            constraint[1] += joiner + text
+            last = constraint
+            continue
+        if label is None:
+            last = [indent, text, False]
+            stack.append(last)
+            continue
+        conditions = " ".join(item[1] for item in stack if not item[2])
+        constraint = [label, (conditions + " " + text).strip()]
+        out.append(constraint)
+        stack.append([indent, text, True, constraint])
+        last = constraint
     return [(label, " ".join(text.split())) for label, text in out]
 
 

@@ -2,6 +2,7 @@
 // flags, channel handles, replica group matrices, reduction regions.
 #pragma once
 
+#include <algorithm>
 #include <optional>
 #include <set>
 #include <string>
@@ -179,6 +180,9 @@ inline bool checkSourceTargetPairs(VerifyContext &c, bool required, const char *
     case Decoded::Ok:
       break;
   }
+  // StableHLO accepts an empty pairs tensor of any rank (`dense<> :
+  // tensor<0xi64>` on host-transfer send/recv): no pairs.
+  if (m.shape.size() != 2 && std::find(m.shape.begin(), m.shape.end(), 0) != m.shape.end()) return true;
   if (m.shape.size() != 2) {
     c.error(c.attributeRange(name), rankCode,
             "source_target_pairs must be a 2-dimensional tensor, got rank " +

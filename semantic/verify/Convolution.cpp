@@ -216,6 +216,12 @@ void verifyConvolutionCommon(VerifyContext &c, size_t padOperand) {
               std::string(name) + " must be a list of integers, got " + a->str());
       return false;
     }
+    if (v->empty()) {
+      // StableHLO reads an empty array as the attribute left out (its
+      // printer writes `array<i64>` for it); so do we.
+      out.assign(spatial, 1);
+      return true;
+    }
     if (v->size() != spatial && dynamicConv) {
       // StableHLO's own dynamic_conv tests write window_strides longer than
       // the spatial rank: accept them and infer no spatial sizes.
@@ -260,7 +266,14 @@ void verifyConvolutionCommon(VerifyContext &c, size_t padOperand) {
   // C4: padding.
   std::optional<std::vector<std::pair<int64_t, int64_t>>> padding;
   if (!dynamicConv) {
-    if (const Attribute *p = c.attribute("padding")) {
+    const Attribute *p = c.attribute("padding");
+    // An empty padding (`dense<> : tensor<0xi64>`) is the default, as for
+    // the window arrays above.
+    if (p && p->type && p->type->isTensor() && p->type->ranked() && p->type->hasStaticShape() &&
+        p->type->numElements() == 0) {
+      p = nullptr;
+    }
+    if (p) {
       std::string problem;
       padding = paddingPairs(*p, problem);
       if (!padding && !problem.empty()) {

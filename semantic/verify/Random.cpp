@@ -48,10 +48,12 @@ void verifyRng(VerifyContext &c) {
     }
   }
   Type shape = c.operandType(2);
-  if (shape.isTensor() && (!shape.ranked() || shape.rank() != 1 || !shape.hasStaticShape() ||
-                           !shape.element().isNonBooleanInteger())) {
+  // StableHLO's verifier also takes an index-typed shape (its shape operand
+  // is a 1-D tensor of index or integer); the spec says integer only.
+  bool shapeElement = shape.isTensor() && (shape.element().isNonBooleanInteger() || shape.element().isIndex());
+  if (shape.isTensor() && (!shape.ranked() || shape.rank() != 1 || !shape.hasStaticShape() || !shapeElement)) {
     c.error(c.operandRange(2), "C3",
-            "shape must be a statically shaped 1-dimensional integer tensor, got " + shape.str());
+            "shape must be a statically shaped 1-dimensional integer or index tensor, got " + shape.str());
     c.relateOperand(2);
     return;
   }

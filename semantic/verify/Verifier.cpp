@@ -1,7 +1,10 @@
 #include "semantic/verify/Verifier.h"
 
+#include <algorithm>
 #include <set>
+#include <unordered_set>
 
+#include "semantic/verify/OpNames.h"
 #include "semantic/verify/OpRegistry.h"
 #include "semantic/verify/TypeLimits.h"
 
@@ -84,8 +87,29 @@ void checkCall(const ir::Module &module, const ir::Operation &op, std::vector<Di
   Diagnostic d;
   d.range = op.typeRange.size() ? op.typeRange : op.range;
   d.code = "func.call.signature";
-  d.message = "call has type " + ir::Type::function(operands, results).str() + " but `@" + callee->text +
-              "` has type " + type->type->str();
+  const std::vector<ir::Type> &inputs = type->type->inputs(), &outputs = type->type->results();
+  // Name the first difference: a long signature would not fit one line.
+  auto firstDifference = [](const std::vector<ir::Type> &a, const std::vector<ir::Type> &b) {
+    for (size_t i = 0; i < a.size() && i < b.size(); ++i) {
+      if (a[i].valid() && b[i].valid() && a[i] != b[i]) return i;
+    }
+    return a.size() == b.size() ? std::string::npos : std::min(a.size(), b.size());
+  };
+  if (operands.size() != inputs.size()) {
+    d.message = "call passes " + std::to_string(operands.size()) + " operands but `@" + callee->text + "` takes " +
+                std::to_string(inputs.size());
+  } else if (size_t i = firstDifference(operands, inputs); i != std::string::npos) {
+    if (i < op.operandRanges.size()) d.range = op.operandRanges[i];
+    d.message = "operand #" + std::to_string(i) + " has type " + operands[i].str() + " but `@" + callee->text +
+                "` takes " + inputs[i].str();
+  } else if (results.size() != outputs.size()) {
+    d.message = "call has " + std::to_string(results.size()) + " results but `@" + callee->text + "` returns " +
+                std::to_string(outputs.size());
+  } else {
+    size_t r = firstDifference(results, outputs);
+    d.message = "result #" + std::to_string(r) + " has type " + results[r].str() + " but `@" + callee->text +
+                "` returns " + outputs[r].str();
+  }
   d.opRange = op.range;
   d.related.push_back({it->second->attribute("sym_name")->range, "callee defined here"});
   sink.push_back(std::move(d));
@@ -130,6 +154,7 @@ void checkPerTensorQuantization(const ir::Operation &op, std::vector<Diagnostic>
 }  // namespace
 
 void verifyOperation(const ir::Module &module, const ir::Operation &op, std::vector<Diagnostic> &sink) {
+  checkOpName(op, sink);
   if (op.form == ir::OpForm::Unknown) return;
   checkTypeLimits(op, sink);
   checkWrittenOperandTypes(op, sink);
@@ -142,8 +167,31 @@ void verifyOperation(const ir::Module &module, const ir::Operation &op, std::vec
   }
 }
 
+void verifySubtree(const ir::Module &module, const ir::Operation &root, std::vector<Diagnostic> &sink) {
+  // Ops with an error, and ops whose errors were held back because an
+  // operand came from such an op: one mistake, one error.
+  std::unordered_set<const ir::Operation *> failed;
+  std::vector<Diagnostic> found;
+  ir::walk({const_cast<ir::Operation *>(&root)}, [&](const ir::Operation *op) {
+    found.clear();
+    verifyOperation(module, *op, found);
+    bool anyError = std::any_of(found.begin(), found.end(), [](const Diagnostic &d) { return d.severity == Severity::Error; });
+    if (!anyError) {
+      sink.insert(sink.end(), found.begin(), found.end());
+      return;
+    }
+    failed.insert(op);
+    bool fromFailed = std::any_of(op->operands.begin(), op->operands.end(), [&](const ir::Value *v) {
+      return v && v->definingOp && failed.count(v->definingOp);
+    });
+    for (Diagnostic &d : found) {
+      if (!fromFailed || d.severity != Severity::Error) sink.push_back(std::move(d));
+    }
+  });
+}
+
 void verifyModule(const ir::Module &module, std::vector<Diagnostic> &sink) {
-  ir::walk(module.topLevel, [&](const ir::Operation *op) { verifyOperation(module, *op, sink); });
+  for (const ir::Operation *op : module.topLevel) verifySubtree(module, *op, sink);
 }
 
 std::vector<ir::Type> inferResultTypes(const ir::Operation &op) {

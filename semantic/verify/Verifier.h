@@ -13,6 +13,11 @@ namespace shlo::verify {
 /// Appends the module's diagnostics to `sink`, in op order.
 void verifyModule(const ir::Module &module, std::vector<Diagnostic> &sink);
 
+/// Appends the diagnostics of `root` and the ops nested in it, in op order.
+/// An op whose operand comes from an op with an error reports no error of
+/// its own (a wrong result type is reported once, not again at each use).
+void verifySubtree(const ir::Module &module, const ir::Operation &root, std::vector<Diagnostic> &sink);
+
 /// Appends the diagnostics of `op` alone (not of the ops in its regions);
 /// `module` resolves the symbols it refers to (callees, decompositions).
 void verifyOperation(const ir::Module &module, const ir::Operation &op, std::vector<Diagnostic> &sink);

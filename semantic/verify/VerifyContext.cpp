@@ -80,11 +80,11 @@ void VerifyContext::error(syntax::TextRange range, std::string_view constraint, 
   // Quote the spec's constraint, so the message says what must hold.
   if (const ops::SpecOp *spec = ops::specOp(op_.name)) {
     std::string_view text = spec->constraint(constraint);
-    if (!text.empty()) d.message += "\nspec (" + std::string(constraint) + "): " + std::string(text);
+    if (!text.empty()) d.note = "spec (" + std::string(constraint) + "): " + std::string(text);
     for (const ops::SpecInput &input : spec->inputs) {
-      if (input.label == "(" + std::string(constraint) + ")") {
-        d.message += "\nspec (" + std::string(constraint) + "): `" + std::string(input.name) + "` is a " +
-                     std::string(input.type);
+      if (d.note.empty() && input.label == "(" + std::string(constraint) + ")") {
+        d.note = "spec (" + std::string(constraint) + "): `" + std::string(input.name) + "` is a " +
+                 std::string(input.type);
       }
     }
   }

@@ -96,6 +96,21 @@ TEST(InterpreterOps, ExpectCloseCountsUlps) {
   EXPECT_THROW(evalExpectClose(a, b, 1, 0), CheckFailure);
 }
 
+TEST(InterpreterOps, ExpectCloseOrdersInfinitiesAndSubnormals) {
+  ir::Type t = tensorType({1}, f32());
+  // +inf and -inf are far apart, not 0 ULPs.
+  EXPECT_THROW(evalExpectClose(decodeDenseLiteral("[0x7F800000]", t), decodeDenseLiteral("[0xFF800000]", t), 3, 0),
+               CheckFailure);
+  EXPECT_NO_THROW(evalExpectClose(decodeDenseLiteral("[0x7F800000]", t), decodeDenseLiteral("[0x7F800000]", t), 0, 0));
+  // Each subnormal step is one ULP: 0 and the fifth subnormal are 5 apart.
+  Tensor zero = decodeDenseLiteral("[0.0]", t), fifth = decodeDenseLiteral("[0x00000005]", t);
+  EXPECT_THROW(evalExpectClose(zero, fifth, 4, 0), CheckFailure);
+  EXPECT_NO_THROW(evalExpectClose(zero, fifth, 5, 0));
+  // Across zero: -1st and +2nd subnormals are 3 apart; -0 and +0 are equal.
+  EXPECT_NO_THROW(evalExpectClose(decodeDenseLiteral("[0x80000001]", t), decodeDenseLiteral("[0x00000002]", t), 3, 3));
+  EXPECT_NO_THROW(evalExpectClose(decodeDenseLiteral("[0x80000000]", t), zero, 0, 0));
+}
+
 TEST(InterpreterPrograms, WhileReduceAndCall) {
   analysis::Analysis keep;
   FunctionOutcome r = runProgram(R"(
