@@ -2,7 +2,6 @@
 
 #include <iostream>
 
-#include <llvm/Support/MemoryBuffer.h>
 #include <llvm/Support/SourceMgr.h>
 #include <llvm/Support/raw_ostream.h>
 
@@ -25,39 +24,51 @@ llvm::SourceMgr::DiagKind kindOf(Severity severity) {
 void printDiagnosticsText(const syntax::SourceFile &file, const std::vector<Diagnostic> &diagnostics,
                           std::ostream &out) {
   if (diagnostics.empty()) return;
+  // LLVM renders the message, source line, caret and fix-it line; the line,
+  // column and line text come from SourceFile, the index the JSON output and
+  // the language server use, so every output agrees on where a line ends
+  // (SourceMgr counts lines at `\n` only, columns from the last `\r`).
   llvm::SourceMgr manager;
   std::string_view text = file.text();
-  manager.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBuffer(llvm::StringRef(text.data(), text.size()), file.path(), false),
-      llvm::SMLoc());
   std::string rendered;
   llvm::raw_string_ostream stream(rendered);
-  auto location = [&](uint32_t offset) { return llvm::SMLoc::getFromPointer(text.data() + std::min<size_t>(offset, text.size())); };
-  for (const Diagnostic &d : diagnostics) {
+  auto pointer = [&](uint32_t offset) { return text.data() + std::min<size_t>(offset, text.size()); };
+  auto location = [&](uint32_t offset) { return llvm::SMLoc::getFromPointer(pointer(offset)); };
+  auto print = [&](uint32_t begin, uint32_t end, llvm::SourceMgr::DiagKind kind, const std::string &message,
+                   std::vector<llvm::SMFixIt> fixIts) {
+    begin = std::min<uint32_t>(begin, static_cast<uint32_t>(text.size()));
+    syntax::Position start = file.position(begin, syntax::PositionEncoding::UTF8);
+    uint32_t lineStart = file.lineStart(start.line);
+    std::string_view line = file.lineText(start.line);
     // A caret range must stay on the diagnostic's first line to print well.
-    uint32_t end = d.range.end;
-    syntax::Position start = file.position(d.range.begin, syntax::PositionEncoding::UTF8);
-    uint32_t lineEnd = file.lineStart(start.line) + static_cast<uint32_t>(file.lineText(start.line).size());
+    uint32_t lineEnd = lineStart + static_cast<uint32_t>(line.size());
     end = std::min(end, lineEnd);
-    std::vector<llvm::SMRange> ranges;
-    if (end > d.range.begin) ranges.emplace_back(location(d.range.begin), location(end));
+    std::vector<std::pair<unsigned, unsigned>> columns;
+    if (end > begin) columns.emplace_back(begin - lineStart, end - lineStart);
+    llvm::SMDiagnostic diagnostic(manager, location(begin), file.path(), static_cast<int>(start.line + 1),
+                                  static_cast<int>(begin - lineStart), kind, message,
+                                  llvm::StringRef(line.data(), line.size()), columns, fixIts);
+    diagnostic.print(nullptr, stream, /*ShowColors=*/false);
+  };
+  for (const Diagnostic &d : diagnostics) {
+    syntax::Position start = file.position(d.range.begin, syntax::PositionEncoding::UTF8);
+    uint32_t lineStart = file.lineStart(start.line);
+    uint32_t lineEnd = lineStart + static_cast<uint32_t>(file.lineText(start.line).size());
     // A safe fix whose edits stay on the diagnostic's line is shown under the
     // caret (LLVM's fix-it line: the replacement text); others are in JSON.
     std::vector<llvm::SMFixIt> fixIts;
     if (!d.fixes.empty() && d.fixes[0].safety == FixSafety::Safe) {
       for (const TextEdit &edit : d.fixes[0].edits) {
-        if (edit.range.begin < file.lineStart(start.line) || edit.range.end > lineEnd) {
+        if (edit.range.begin < lineStart || edit.range.end > lineEnd) {
           fixIts.clear();
           break;
         }
         fixIts.emplace_back(llvm::SMRange(location(edit.range.begin), location(edit.range.end)), edit.newText);
       }
     }
-    manager.PrintMessage(stream, location(d.range.begin), kindOf(d.severity), d.message + " [" + d.code + "]",
-                         ranges, fixIts, /*ShowColors=*/false);
+    print(d.range.begin, d.range.end, kindOf(d.severity), d.message + " [" + d.code + "]", std::move(fixIts));
     for (const RelatedInformation &related : d.related) {
-      manager.PrintMessage(stream, location(related.range.begin), llvm::SourceMgr::DK_Note, related.message, {}, {},
-                           false);
+      print(related.range.begin, related.range.begin, llvm::SourceMgr::DK_Note, related.message, {});
     }
   }
   stream.flush();

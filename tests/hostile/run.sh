@@ -24,7 +24,6 @@
 #  - memory: a 50 MB dense literal (2.2 GB to check, 3.5 GB to run)
 #  - threads: run_parallel with 1,000 processes (threads are started as
 #    for --num-replicas, whose failure is covered)
-#  - inputs: CR-only line endings (text and JSON positions differ)
 #  - literals: a dense literal with the wrong element count
 #  - literals: ragged nesting
 #  - literals: `300 : i8`
@@ -240,6 +239,16 @@ for encoding in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
 done
 iconv -f UTF-8 -t UTF-16 ok.mlir > bom16.mlir  # with a byte-order mark
 expect run_utf16_bom 2 "^bom16.mlir: error: file is UTF-16(LE|BE) text; shlo reads UTF-8" "$SHLO" run bom16.mlir
+
+# CR-only line endings (a lone `\r` ends a line, as in LSP): the text and
+# JSON outputs give the same position, from one line index.
+printf 'func.func @main() -> tensor<i32> {\r  %%0 = stablehlo.constant dense<1> : tensor<i64>\r  return %%0 : tensor<i32>\r}\r' > cr.mlir
+expect check_cr_only_text 1 "^cr.mlir:3:3: error: returns \(tensor<i64>\)" "$SHLO" check cr.mlir
+expect check_cr_only_json 1 "^$" "$SHLO" check cr.mlir --format json
+check check_cr_only_json "JSON says line 2 (0-based), character 2" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))[0]["range"]["start"]
+sys.exit(0 if (d["line"], d["character"]) == (2, 2) else 1)' "$tmp/check_cr_only_json.out"
 
 # --- run limits: steps, time, memory ------------------------------------------
 cat > forever.mlir <<'MLIR'
