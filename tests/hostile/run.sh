@@ -22,8 +22,6 @@
 #  - stack: workspace/symbol indexing a deeply nested file never opened
 #  - memory: `%r:4611686018427387904 = "foo.bar"()` in the language server
 #  - memory: a 50 MB dense literal (2.2 GB to check, 3.5 GB to run)
-#  - threads: run_parallel with 1,000 processes (threads are started as
-#    for --num-replicas, whose failure is covered)
 #  - literals: a dense literal with the wrong element count
 #  - literals: ragged nesting
 #  - literals: `300 : i8`
@@ -181,6 +179,19 @@ expect run_threads_100000 2 "^shlo run: error: --threads must be between 1 and 2
 # the function, not an abort.
 expect run_num_replicas_600 1 "^identity.mlir:1:1: error: cannot start process \\([0-9]+, 0\\) of the 600x1 process grid" \
   "$SHLO" run identity.mlir --args='[dense<1> : tensor<i32>]' --num-replicas 600
+
+# interpreter.run_parallel with 1,000 processes: a thread each, so under
+# the limit some cannot start; an error at the op, never an abort.
+python3 - <<'PY'
+n = 1000
+open("parallel.mlir", "w").write(
+    "func.func @one() -> tensor<i32> {\n  %%0 = stablehlo.constant dense<1> : tensor<i32>\n  return %%0 : tensor<i32>\n}\n"
+    "func.func @main() {\n  %%r:%d = \"interpreter.run_parallel\"() {\n    programs = [%s]\n  } : () -> (%s)\n"
+    "  func.return\n}\n" % (n, ", ".join(["[@one]"] * n), ", ".join(["tensor<i32>"] * n)))
+PY
+expect run_parallel_1000_processes 1 "^parallel.mlir:6:3: error: cannot start process \\([0-9]+, 0\\) of the 1000x1 process grid .* \\(in interpreter.run_parallel\\) \\[run.error\\]" \
+  "$SHLO" run parallel.mlir
+check run_parallel_1000_processes "the summary counts the failure" grep -q '^0 passed, 1 failed$' "$tmp/run_parallel_1000_processes.out"
 
 # A result that cannot be saved (its file name is taken by a folder): the
 # function fails and the summary counts it, nothing says PASS.
