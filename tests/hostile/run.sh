@@ -14,13 +14,14 @@
 #   language server framing (Content-Length -1, abc, 10^20, missing; SIGPIPE;
 #   a closed client): tests/lsp/FramingTest.cpp (lsp.LspFraming*,
 #   lsp.LspClosedClient*); a 100k-deep document opened in the language
-#   server: lsp.LspDeepNesting; `parse --tree` output on deep input:
+#   server: lsp.LspDeepNesting; workspace/symbol indexing a deep file never
+#   opened: lsp.LspDeepNesting.WorkspaceSymbolIndexesADeepFileNeverOpened;
+#   `%r:4611686018427387904 = "foo.bar"()` opened in the language server:
+#   lsp.LspHugeResultGroup; `parse --tree` output on deep input:
 #   cli_deep_nesting.
 # Cases of issue 18 not covered yet, one per line (counted below); they are
 # added as the other parts of the issue land:
 #  - stack: a function calling itself through 50 nested `case` regions
-#  - stack: workspace/symbol indexing a deeply nested file never opened
-#  - memory: `%r:4611686018427387904 = "foo.bar"()` in the language server
 #  - memory: a 50 MB dense literal (2.2 GB to check, 3.5 GB to run)
 #  - literals: a dense literal with the wrong element count
 #  - literals: ragged nesting
