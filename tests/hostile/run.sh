@@ -21,7 +21,6 @@
 #   cli_deep_nesting.
 # Cases of issue 18 not covered yet, one per line (counted below); they are
 # added as the other parts of the issue land:
-#  - stack: a function calling itself through 50 nested `case` regions
 #  - memory: a 50 MB dense literal (2.2 GB to check, 3.5 GB to run)
 #  - literals: a dense literal with the wrong element count
 #  - literals: ragged nesting
@@ -193,6 +192,29 @@ PY
 expect run_parallel_1000_processes 1 "^parallel.mlir:6:3: error: cannot start process \\([0-9]+, 0\\) of the 1000x1 process grid .* \\(in interpreter.run_parallel\\) \\[run.error\\]" \
   "$SHLO" run parallel.mlir
 check run_parallel_1000_processes "the summary counts the failure" grep -q '^0 passed, 1 failed$' "$tmp/run_parallel_1000_processes.out"
+
+# A check-clean function calling itself through 50 nested `case` regions:
+# calls and regions count against one depth limit (8 MB stack, as by
+# default), an error at the call, never a stack overflow.
+python3 - <<'PY'
+n = 50
+lines = ["func.func @main() -> tensor<i32> {", "  %i = stablehlo.constant dense<0> : tensor<i32>",
+         "  %r = func.call @f(%i) : (tensor<i32>) -> tensor<i32>", "  return %r : tensor<i32>", "}",
+         "func.func @f(%i: tensor<i32>) -> tensor<i32> {"]
+for k in range(n):
+    lines.append("  " * (k + 1) + "%%c%d = stablehlo.case(%%i) ({" % k)
+lines.append("  " * (n + 1) + "%x = func.call @f(%i) : (tensor<i32>) -> tensor<i32>")
+lines.append("  " * (n + 1) + "stablehlo.return %x : tensor<i32>")
+for k in reversed(range(n)):
+    lines.append("  " * (k + 1) + "}) : (tensor<i32>) -> tensor<i32>")
+    if k > 0:
+        lines.append("  " * k + "stablehlo.return %%c%d : tensor<i32>" % k)
+lines += ["  return %c0 : tensor<i32>", "}"]
+open("case-recursion.mlir", "w").write("\n".join(lines) + "\n")
+PY
+expect check_case_recursion 0 "^$" "$SHLO" check case-recursion.mlir
+expect run_case_recursion 1 "^case-recursion.mlir:57:[0-9]+: error: calls and regions nested more than 256 levels deep \\(unbounded recursion\\?\\) \\(in func.call\\) \\[run.error\\]" \
+  sh -c 'ulimit -s 8192 && exec "$0" run case-recursion.mlir' "$SHLO"
 
 # A result that cannot be saved (its file name is taken by a folder): the
 # function fails and the summary counts it, nothing says PASS.
