@@ -3,6 +3,7 @@
 #include <set>
 
 #include "semantic/verify/OpRegistry.h"
+#include "semantic/verify/DenseLiterals.h"
 #include "semantic/verify/TypeLimits.h"
 
 namespace shlo::verify {
@@ -132,6 +133,7 @@ void checkPerTensorQuantization(const ir::Operation &op, std::vector<Diagnostic>
 void verifyOperation(const ir::Module &module, const ir::Operation &op, std::vector<Diagnostic> &sink) {
   if (op.form == ir::OpForm::Unknown) return;
   checkTypeLimits(op, sink);
+  checkDenseLiterals(op, sink);
   checkWrittenOperandTypes(op, sink);
   checkPerTensorQuantization(op, sink);
   if (ops::hasTrait(op.name, ops::Trait::FunctionReturn)) checkFunctionReturn(op, sink);

@@ -20,13 +20,7 @@
 #   lsp.LspHugeResultGroup; `parse --tree` output on deep input:
 #   cli_deep_nesting.
 # Cases of issue 18 not covered yet, one per line (counted below); they are
-# added as the other parts of the issue land:
-#  - memory: a 50 MB dense literal (2.2 GB to check, 3.5 GB to run)
-#  - literals: a dense literal with the wrong element count
-#  - literals: ragged nesting
-#  - literals: `300 : i8`
-#  - literals: `1.0e30 : i32`
-#  - literals: an odd-length hex blob (at check time; run reports it)
+# added as the other parts of the issue land (none left):
 set -uo pipefail
 NOT_COVERED="$(grep -c '^#  - ' "$0")"
 SHLO="$(realpath "$1")"
@@ -249,6 +243,51 @@ MLIR
 expect run_dynamic_pad_interior_overflow 1 \
   "^dynamic-pad.mlir:5:3: error: dynamic_pad: dimension 0 of the result is larger than a 64-bit integer can count \(in stablehlo.dynamic_pad\) \[run.error\]" \
   "$SHLO" run dynamic-pad.mlir --args '[dense<[4611686018427387903]> : tensor<1xi64>]'
+
+# --- dense literals checked against their types (ir::readDenseLiteral) -----
+# Each is an error at `check` time, at the element or literal, and `run`
+# refuses it the same way (nothing wrapped or truncated).
+literal_case() {  # NAME LITERAL TYPE COLUMN CODE MESSAGE-REGEX
+  local name="$1" literal="$2" type="$3" column="$4" code="$5" message="$6"
+  printf 'func.func @main() -> %s {\n  %%0 = stablehlo.constant dense<%s> : %s\n  return %%0 : %s\n}\n' \
+    "$type" "$literal" "$type" "$type" > literal-$name.mlir
+  expect check_literal_$name 1 "^literal-$name.mlir:2:$column: error: $message \\[$code\\]" "$SHLO" check literal-$name.mlir
+  expect run_literal_$name 1 "^literal-$name.mlir:2:$column: error: $message" "$SHLO" run literal-$name.mlir
+}
+literal_case count '[1, 2, 3]' 'tensor<4xi32>' 33 literal.shape \
+  'dense literal has 3 elements \(shape \[3\]\), but tensor<4xi32> has 4'
+literal_case ragged '[[1, 2], [3]]' 'tensor<2x2xi32>' 42 literal.shape \
+  'ragged dense literal: a list of 1 elements where the first at this depth has 2'
+literal_case i8_300 '[1, 300]' 'tensor<2xi8>' 37 literal.value \
+  '`300` is out of range for element type i8 \(-128 to 255\)'
+literal_case ui8_negative '-1' 'tensor<ui8>' 33 literal.value \
+  '`-1` is out of range for element type ui8 \(0 to 255\)'
+literal_case float_for_i32 '1.0e30' 'tensor<i32>' 33 literal.value \
+  'floating-point `1.0e30` for integer element type i32'
+literal_case f64_overflow '1.0e400' 'tensor<f64>' 33 literal.value \
+  '`1.0e400` is too large for a floating-point value \(64-bit at most\)'
+literal_case odd_hex '"0x123"' 'tensor<2xi8>' 33 literal.hex 'dense hex literal has an odd number of digits \(3\)'
+literal_case hex_digit '"0x12ZZ"' 'tensor<2xi8>' 38 literal.hex 'dense hex literal has `Z`, not a hex digit, at digit 3'
+literal_case hex_size '"0x010203"' 'tensor<2xi8>' 33 literal.hex \
+  'dense hex literal has 3 bytes, but tensor<2xi8> needs 2 \(or 1 for a splat\)'
+# MLIR rounds a float too large for a narrow type to infinity, and so do we.
+printf 'func.func @main() -> tensor<f16> {\n  %%0 = stablehlo.constant dense<1.0e30> : tensor<f16>\n  return %%0 : tensor<f16>\n}\n' > literal-f16.mlir
+expect check_literal_f16_rounds_to_inf 0 "^$" "$SHLO" check literal-f16.mlir
+expect run_literal_f16_rounds_to_inf 0 "^$" "$SHLO" run literal-f16.mlir
+check run_literal_f16_rounds_to_inf "the value is inf" grep -q 'inf' "$tmp/run_literal_f16_rounds_to_inf.out"
+
+# A 50 MB dense literal (5 million floats): the parser builds no node per
+# element and the interpreter decodes into the tensor's buffer.
+python3 - <<'PY'
+n = 5_000_000
+body = ", ".join("%.5f" % (i * 0.001) for i in range(n))
+open("literal-50mb.mlir", "w").write(
+    "func.func @main() -> tensor<%dxf32> {\n  %%0 = stablehlo.constant dense<[%s]> : tensor<%dxf32>\n"
+    "  return %%0 : tensor<%dxf32>\n}\n" % (n, body, n, n))
+PY
+expect check_literal_50mb 0 "^$" "$SHLO" check literal-50mb.mlir
+expect run_literal_50mb 0 "^$" "$SHLO" run literal-50mb.mlir
+check run_literal_50mb "the run passes" grep -q '^1 passed, 0 failed$' "$tmp/run_literal_50mb.out"
 
 # --- program files that are not regular UTF-8 files -------------------------
 printf 'func.func @main() {\n  return\n}\n' > ok.mlir
