@@ -1,5 +1,7 @@
 #include "interpreter/Interpreter.h"
 
+#include "semantic/syntax/Limits.h"
+
 #include <algorithm>
 #include <exception>
 #include <functional>
@@ -238,14 +240,23 @@ void Interpreter::obey(ObserverCommand command) {
   if (command == ObserverCommand::Stop) throw RunStopped("the run was stopped by the observer");
 }
 
+void Interpreter::enterNested(const ir::Operation *op) {
+  // Calls and regions share one bound: a function calling itself through 50
+  // nested `case` regions nests 50 regions a call, and each level is a few
+  // C++ frames, so only their sum bounds the stack (8 MB by default).
+  if (++depth_ > syntax::kMaxNestingDepth) {
+    --depth_;
+    throw RuntimeError("calls and regions nested more than " + std::to_string(syntax::kMaxNestingDepth) +
+                           " levels deep (unbounded recursion?)",
+                       op ? std::optional<syntax::TextRange>(op->range) : std::nullopt);
+  }
+}
+
 std::vector<Value> Interpreter::callFunction(const ir::Operation &fn, const std::vector<Value> &arguments) {
   if (fn.regions.empty() || fn.regions[0]->blocks.empty()) {
     throw RuntimeError("function @" + (fn.attribute("sym_name") ? fn.attribute("sym_name")->text : "?") + " has no body");
   }
-  if (++depth_ > 256) {
-    --depth_;
-    throw RuntimeError("call depth exceeds 256 (unbounded recursion?)");
-  }
+  enterNested(nullptr);
   Env env;
   std::vector<Value> out;
   try {
@@ -312,6 +323,11 @@ const Interpreter::BlockPlan &Interpreter::planOf(const ir::Block &block) {
 std::vector<Value> Interpreter::runRegion(const ir::Region &region, const std::vector<Value> &arguments, Env &env,
                                          int64_t iteration) {
   Frame frame{Frame::Kind::Region, region.parent, &region, iteration, &env};
+  enterNested(region.parent);
+  struct Leave {
+    int &depth;
+    ~Leave() { --depth; }
+  } leave{depth_};
   try {
     if (!observer_) return runBlock(region, arguments, env);
     FrameScope scope(&frames_, frame);

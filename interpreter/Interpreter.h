@@ -153,6 +153,10 @@ class Interpreter {
     /// Whether op i is a terminator (OpTraits.h), looked up once per block.
     std::vector<bool> terminator;
   };
+  /// Counts one level of call or region nesting (callFunction, runRegion);
+  /// past syntax::kMaxNestingDepth, a RuntimeError at `op` (the region's op;
+  /// a call's error gets its op from the caller).
+  void enterNested(const ir::Operation *op);
   const BlockPlan &planOf(const ir::Block &block);
   std::unordered_map<const ir::Block *, BlockPlan> plans_;
   std::unordered_map<const ir::Operation *, uint64_t> evaluations_;
@@ -161,6 +165,7 @@ class Interpreter {
   InterpreterOptions options_;
   std::unordered_map<const ir::Operation *, Tensor> constants_;
   int checks_ = 0;
+  /// Calls and regions being evaluated, one level each (enterNested).
   int depth_ = 0;
   int64_t steps_ = 0;
   int64_t nextLimitCheck_ = INT64_MAX;

@@ -21,24 +21,34 @@ syntax::Point advance(syntax::Point start, std::string_view text) {
 }  // namespace
 
 uint32_t offsetOf(std::string_view text, Position position, syntax::PositionEncoding encoding, syntax::Point *point) {
-  // Find the line's start with memchr: fast enough per keystroke on files of
-  // tens of MB, and it needs no line index to keep in step with the edits.
-  size_t lineStart = 0;
-  uint32_t row = 0;
-  while (row < position.line) {
-    const void *newline = std::memchr(text.data() + lineStart, '\n', text.size() - lineStart);
-    if (!newline) {
+  // Find the line's start with memchr (syntax::nextLineStart): fast enough
+  // per keystroke on files of tens of MB, and it needs no line index to keep
+  // in step with the edits. Lines end at `\n`, `\r\n` or a lone `\r` (LSP's
+  // rule, and SourceFile's); tree-sitter's rows count `\n` only.
+  size_t lineStart = 0, rowStart = 0;
+  uint32_t lineNumber = 0, row = 0;
+  while (lineNumber < position.line) {
+    size_t next = syntax::nextLineStart(text, lineStart);
+    if (next == std::string_view::npos) {
       // Past the last line: the end of the text.
       uint32_t end = static_cast<uint32_t>(text.size());
-      if (point) *point = {row, static_cast<uint32_t>(end - lineStart)};
+      if (point) *point = {row, static_cast<uint32_t>(end - rowStart)};
       return end;
     }
-    lineStart = static_cast<const char *>(newline) - text.data() + 1;
-    ++row;
+    lineStart = next;
+    ++lineNumber;
+    if (text[next - 1] == '\n') {
+      ++row;
+      rowStart = next;
+    }
   }
-  size_t lineEnd = text.find('\n', lineStart);
-  if (lineEnd == std::string_view::npos) lineEnd = text.size();
-  if (lineEnd > lineStart && text[lineEnd - 1] == '\r') --lineEnd;
+  size_t lineEnd = syntax::nextLineStart(text, lineStart);
+  if (lineEnd == std::string_view::npos) {
+    lineEnd = text.size();
+  } else {
+    --lineEnd;  // The break's last byte.
+    if (lineEnd > lineStart && text[lineEnd] == '\n' && text[lineEnd - 1] == '\r') --lineEnd;
+  }
   std::string_view line = text.substr(lineStart, lineEnd - lineStart);
   size_t column = 0;
   if (encoding == syntax::PositionEncoding::UTF8) {
@@ -51,7 +61,7 @@ uint32_t offsetOf(std::string_view text, Position position, syntax::PositionEnco
       column += length;
     }
   }
-  if (point) *point = {row, static_cast<uint32_t>(column)};
+  if (point) *point = {row, static_cast<uint32_t>(lineStart + column - rowStart)};
   return static_cast<uint32_t>(lineStart + column);
 }
 

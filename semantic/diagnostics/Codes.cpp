@@ -78,6 +78,18 @@ std::vector<CodeInfo> singleCodes() {
        "Attributes, types, locations, regions or dense literals nest deeper than the suite's limit "
        "(kMaxNestingDepth in semantic/syntax/Limits.h). What lies deeper is not read, so the stack stays bounded; "
        "flatten the input."},
+      {"literal.shape", "dense literal does not fit its type's shape", C::Lowering, S::Error, "#types",
+       "A dense literal's nesting must be regular (every list at one depth has as many elements, every element "
+       "sits at the same depth) and its shape must be the type's, unless it is one element for the whole tensor "
+       "(a splat), as StableHLO's MLIR parser requires."},
+      {"literal.value", "dense literal element invalid for its element type", C::Lowering, S::Error, "#types",
+       "An element of a dense literal must be a value of the element type: integers within its range (signless "
+       "iN takes -2^(N-1) to 2^N-1, siN and uiN their own ranges), no float literal for an integer type, booleans "
+       "only for i1, floats within a 64-bit float's range (narrower float types round), hex patterns within the "
+       "element's width."},
+      {"literal.hex", "malformed dense hex literal", C::Lowering, S::Error, "#types",
+       "A hex blob `\"0x...\"` holds two hex digits a byte, little-endian, for one element (a splat) or for every "
+       "element of the type; nothing is truncated or padded."},
       {"type.C12", "quantization dimension out of range", C::Constraint, S::Error, "#types",
        "Quantized tensor types, (C12): `quantization_dimension < rank(self)`."},
       {"quantized_type.C3", "storage range outside the storage type", C::Constraint, S::Error, "#types",

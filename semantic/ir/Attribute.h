@@ -44,6 +44,9 @@ class Attribute {
   /// Integer/Bool value; also whether an integer overflowed int64.
   int64_t integer = 0;
   bool overflow = false;
+  /// DenseElements: where the literal's text starts, counted from
+  /// range.begin (0 when unknown), for diagnostics inside the literal.
+  uint32_t literalOffset = 0;
   double real = 0;
   /// String value, enum case, symbol name, struct/enum name, opaque text, or
   /// the dense literal's text between `dense<` and `>` (read dense literals

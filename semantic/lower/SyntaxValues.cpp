@@ -418,8 +418,12 @@ Attribute SyntaxValues::attribute(Node node) {
         bracketDepth(literal, syntax::kMaxNestingDepth - depth_) > syntax::kMaxNestingDepth - depth_) {
       error(value, "lower.too-deep",
             "dense literal nested more than " + std::to_string(syntax::kMaxNestingDepth) + " levels deep");
+      // Not read: nothing later checks or decodes a literal that is not there.
+      a.kind = Attribute::Kind::Opaque;
+      a.text = "dense<...>";
       return a;
     }
+    if (!value.isNull()) a.literalOffset = rangeOf(value).begin - a.range.begin;
     if (literal.size() > Attribute::kSharedLiteralSize) {
       a.sharedText = std::make_shared<const std::string>(literal);
     } else {

@@ -25,4 +25,11 @@ inline constexpr unsigned long long kMaxSourceBytes = 256ull << 20;
 /// ops have at most a few thousand results.
 inline constexpr long long kMaxResultGroupSize = 1 << 16;
 
+/// A list-form dense literal whose body is longer than this is parsed as
+/// one opaque node (Parser::parse): a node per element costs about 230
+/// bytes and 6 us, so a 50 MB literal took 1.2 GB and 30 s to parse. Its
+/// elements are checked by the dense-literal reader instead; editors lose
+/// the highlighting of its numbers only.
+inline constexpr unsigned kOpaqueDenseLiteralBytes = 64u << 10;
+
 }  // namespace shlo::syntax

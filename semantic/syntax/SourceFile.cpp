@@ -26,13 +26,30 @@ size_t utf8SequenceLength(std::string_view text, size_t i) {
   return length;
 }
 
+size_t nextLineStart(std::string_view text, size_t from) {
+  if (from >= text.size()) return std::string_view::npos;
+  const char *begin = text.data(), *end = begin + text.size();
+  const char *newline = static_cast<const char *>(std::memchr(begin + from, '\n', end - begin - from));
+  const char *stop = newline ? newline : end;
+  const char *cr = static_cast<const char *>(std::memchr(begin + from, '\r', stop - begin - from));
+  // A `\r` before the `\n` is a break of its own unless it is the `\r\n`'s.
+  if (cr && cr + 1 != newline) return static_cast<size_t>(cr - begin + 1);
+  return newline ? static_cast<size_t>(newline - begin + 1) : std::string_view::npos;
+}
+
 SourceFile::SourceFile(std::string path, std::string text)
     : path_(std::move(path)), text_(std::move(text)) {
   lineStarts_.push_back(0);
   // memchr: the language server indexes every version of files of many MB.
   const char *begin = text_.data(), *end = begin + text_.size();
-  for (const char *p = begin; (p = static_cast<const char *>(std::memchr(p, '\n', end - p))) != nullptr; ++p) {
-    lineStarts_.push_back(static_cast<uint32_t>(p - begin + 1));
+  if (std::memchr(begin, '\r', text_.size()) == nullptr) {
+    for (const char *p = begin; (p = static_cast<const char *>(std::memchr(p, '\n', end - p))) != nullptr; ++p) {
+      lineStarts_.push_back(static_cast<uint32_t>(p - begin + 1));
+    }
+    return;
+  }
+  for (size_t at = 0; (at = nextLineStart(text_, at)) != std::string_view::npos;) {
+    lineStarts_.push_back(static_cast<uint32_t>(at));
   }
 }
 
@@ -40,7 +57,8 @@ std::string_view SourceFile::lineText(uint32_t line) const {
   if (line >= lineStarts_.size()) return {};
   uint32_t begin = lineStarts_[line];
   uint32_t end = line + 1 < lineStarts_.size() ? lineStarts_[line + 1] - 1 : static_cast<uint32_t>(text_.size());
-  if (end > begin && text_[end - 1] == '\r') --end;
+  // The `\r` of a `\r\n` (a lone `\r` is the break itself, already left out).
+  if (end > begin && end < text_.size() && text_[end - 1] == '\r' && text_[end] == '\n') --end;
   return std::string_view(text_).substr(begin, end - begin);
 }
 

@@ -1,5 +1,7 @@
 // A source file's text with a line index, converting byte offsets to and from
-// LSP positions in either encoding.
+// LSP positions in either encoding. Lines end at `\n`, `\r\n` or a lone `\r`,
+// as LSP counts them; every front end (text, JSON, LSP) positions through
+// this one index.
 #pragma once
 
 #include <cstdint>
@@ -36,6 +38,10 @@ class SourceFile {
   std::string text_;
   std::vector<uint32_t> lineStarts_;
 };
+
+/// The offset just past the line break that ends the line holding `from`
+/// (`\n`, `\r\n` or a lone `\r`), or std::string_view::npos on the last line.
+size_t nextLineStart(std::string_view text, size_t from);
 
 /// Length in bytes of the UTF-8 sequence starting at `text[i]`, or 1 for a
 /// byte that does not start a valid sequence (so invalid text still advances

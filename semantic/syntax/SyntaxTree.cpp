@@ -1,5 +1,8 @@
 #include "semantic/syntax/SyntaxTree.h"
 
+#include "semantic/syntax/Limits.h"
+
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <unordered_map>
@@ -12,10 +15,87 @@ Parser::Parser() : parser_(ts_parser_new()) { ts_parser_set_language(parser_, tr
 
 Parser::~Parser() { ts_parser_delete(parser_); }
 
+namespace {
+
+/// Bytes that may appear in a list-form dense literal's body: numbers,
+/// booleans, `inf`/`nan`, complex pairs, brackets, commas and whitespace.
+bool isDenseBodyByte(unsigned char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '.' || c == ',' ||
+         c == '+' || c == '-' || c == '(' || c == ')' || c == '[' || c == ']' || c == ' ' || c == '\t' ||
+         c == '\n' || c == '\r';
+}
+
+/// The text tree-sitter reads, with opaque ranges served as spaces (line
+/// breaks kept, so tree-sitter's rows stay right).
+struct MaskedInput {
+  std::string_view text;
+  const std::vector<TextRange> *masks;
+  std::string scratch;
+
+  static const char *read(void *payload, uint32_t byte, TSPoint, uint32_t *bytesRead) {
+    auto *in = static_cast<MaskedInput *>(payload);
+    if (byte >= in->text.size()) {
+      *bytesRead = 0;
+      return "";
+    }
+    auto it = std::upper_bound(in->masks->begin(), in->masks->end(), byte,
+                               [](uint32_t at, const TextRange &r) { return at < r.end; });
+    if (it != in->masks->end() && it->begin <= byte) {
+      size_t n = std::min<size_t>(it->end - byte, 1 << 16);
+      in->scratch.assign(in->text.substr(byte, n));
+      for (char &c : in->scratch) {
+        if (c != '\n' && c != '\r') c = ' ';
+      }
+      *bytesRead = static_cast<uint32_t>(n);
+      return in->scratch.data();
+    }
+    size_t stop = it != in->masks->end() ? it->begin : in->text.size();
+    *bytesRead = static_cast<uint32_t>(stop - byte);
+    return in->text.data() + byte;
+  }
+};
+
+}  // namespace
+
+std::vector<TextRange> opaqueDenseBodies(std::string_view text) {
+  std::vector<TextRange> out;
+  for (size_t at = text.find("dense<"); at != std::string_view::npos; at = text.find("dense<", at + 1)) {
+    size_t open = at + 6;
+    while (open < text.size() && (text[open] == ' ' || text[open] == '\t')) ++open;
+    if (open >= text.size() || text[open] != '[') continue;
+    // Up to the `]` closing the outermost list; anything but the literal's
+    // own bytes (a quote, a `>`, a comment) and it stays as it is.
+    int depth = 0;
+    size_t i = open;
+    for (; i < text.size() && isDenseBodyByte(static_cast<unsigned char>(text[i])); ++i) {
+      if (text[i] == '[') {
+        ++depth;
+      } else if (text[i] == ']' && --depth == 0) {
+        break;
+      }
+    }
+    if (i >= text.size() || text[i] != ']' || depth != 0) continue;
+    if (i - open - 1 >= kOpaqueDenseLiteralBytes) out.push_back({static_cast<uint32_t>(open + 1), static_cast<uint32_t>(i)});
+    at = i;
+  }
+  return out;
+}
+
 SyntaxTree Parser::parse(std::string_view text, const SyntaxTree *old) {
-  TSTree *tree = ts_parser_parse_string_encoding(parser_, old && old->valid() ? old->tree_.get() : nullptr,
-                                                 text.data(), static_cast<uint32_t>(text.size()), TSInputEncodingUTF8);
-  return SyntaxTree(tree);
+  TSTree *oldTree = old && old->valid() ? old->tree_.get() : nullptr;
+  std::vector<TextRange> masks = opaqueDenseBodies(text);
+  if (masks.empty()) {
+    return SyntaxTree(ts_parser_parse_string_encoding(parser_, oldTree, text.data(), static_cast<uint32_t>(text.size()),
+                                                      TSInputEncodingUTF8));
+  }
+  // A node per element of a dense literal of many MB takes GBs and tens of
+  // seconds (5 million floats: 1.2 GB, 30 s): long literal bodies are read
+  // as blanks, so the literal is one empty `dense_list` whose range still
+  // covers the text. Lowering reads the literal from the text, and the
+  // literal decoder (semantic/ir/DenseLiteral.h) checks what is inside.
+  MaskedInput input{text, &masks, {}};
+  TSInput source{&input, &MaskedInput::read, TSInputEncodingUTF8};
+  return SyntaxTree(ts_parser_parse(parser_, oldTree, source));
 }
 
 SyntaxTree SyntaxTree::copy() const { return valid() ? SyntaxTree(ts_tree_copy(tree_.get())) : SyntaxTree(); }

@@ -70,6 +70,11 @@ class Parser {
   TSParser *parser_;
 };
 
+/// The bodies (between the outer `[` and `]`) of list-form dense literals
+/// longer than kOpaqueDenseLiteralBytes, in order. Parser::parse reads them
+/// as blanks: the grammar builds no node per element there.
+std::vector<TextRange> opaqueDenseBodies(std::string_view text);
+
 /// The grammar's numeric symbol of a named node type, or 0 when the grammar
 /// has none by that name.
 uint16_t symbolForName(std::string_view name, bool named = true);

@@ -6,6 +6,7 @@
 
 #include "semantic/verify/OpNames.h"
 #include "semantic/verify/OpRegistry.h"
+#include "semantic/verify/DenseLiterals.h"
 #include "semantic/verify/TypeLimits.h"
 
 namespace shlo::verify {
@@ -157,6 +158,7 @@ void verifyOperation(const ir::Module &module, const ir::Operation &op, std::vec
   checkOpName(op, sink);
   if (op.form == ir::OpForm::Unknown) return;
   checkTypeLimits(op, sink);
+  checkDenseLiterals(op, sink);
   checkWrittenOperandTypes(op, sink);
   checkPerTensorQuantization(op, sink);
   if (ops::hasTrait(op.name, ops::Trait::FunctionReturn)) checkFunctionReturn(op, sink);

@@ -14,22 +14,13 @@
 #   language server framing (Content-Length -1, abc, 10^20, missing; SIGPIPE;
 #   a closed client): tests/lsp/FramingTest.cpp (lsp.LspFraming*,
 #   lsp.LspClosedClient*); a 100k-deep document opened in the language
-#   server: lsp.LspDeepNesting; `parse --tree` output on deep input:
+#   server: lsp.LspDeepNesting; workspace/symbol indexing a deep file never
+#   opened: lsp.LspDeepNesting.WorkspaceSymbolIndexesADeepFileNeverOpened;
+#   `%r:4611686018427387904 = "foo.bar"()` opened in the language server:
+#   lsp.LspHugeResultGroup; `parse --tree` output on deep input:
 #   cli_deep_nesting.
 # Cases of issue 18 not covered yet, one per line (counted below); they are
-# added as the other parts of the issue land:
-#  - stack: a function calling itself through 50 nested `case` regions
-#  - stack: workspace/symbol indexing a deeply nested file never opened
-#  - memory: `%r:4611686018427387904 = "foo.bar"()` in the language server
-#  - memory: a 50 MB dense literal (2.2 GB to check, 3.5 GB to run)
-#  - threads: run_parallel with 1,000 processes (threads are started as
-#    for --num-replicas, whose failure is covered)
-#  - inputs: CR-only line endings (text and JSON positions differ)
-#  - literals: a dense literal with the wrong element count
-#  - literals: ragged nesting
-#  - literals: `300 : i8`
-#  - literals: `1.0e30 : i32`
-#  - literals: an odd-length hex blob (at check time; run reports it)
+# added as the other parts of the issue land (none left):
 set -uo pipefail
 NOT_COVERED="$(grep -c '^#  - ' "$0")"
 SHLO="$(realpath "$1")"
@@ -183,6 +174,42 @@ expect run_threads_100000 2 "^shlo run: error: --threads must be between 1 and 2
 expect run_num_replicas_600 1 "^identity.mlir:1:1: error: cannot start process \\([0-9]+, 0\\) of the 600x1 process grid" \
   "$SHLO" run identity.mlir --args='[dense<1> : tensor<i32>]' --num-replicas 600
 
+# interpreter.run_parallel with 1,000 processes: a thread each, so under
+# the limit some cannot start; an error at the op, never an abort.
+python3 - <<'PY'
+n = 1000
+open("parallel.mlir", "w").write(
+    "func.func @one() -> tensor<i32> {\n  %%0 = stablehlo.constant dense<1> : tensor<i32>\n  return %%0 : tensor<i32>\n}\n"
+    "func.func @main() {\n  %%r:%d = \"interpreter.run_parallel\"() {\n    programs = [%s]\n  } : () -> (%s)\n"
+    "  func.return\n}\n" % (n, ", ".join(["[@one]"] * n), ", ".join(["tensor<i32>"] * n)))
+PY
+expect run_parallel_1000_processes 1 "^parallel.mlir:6:3: error: cannot start process \\([0-9]+, 0\\) of the 1000x1 process grid .* \\(in interpreter.run_parallel\\) \\[run.error\\]" \
+  "$SHLO" run parallel.mlir
+check run_parallel_1000_processes "the summary counts the failure" grep -q '^0 passed, 1 failed$' "$tmp/run_parallel_1000_processes.out"
+
+# A check-clean function calling itself through 50 nested `case` regions:
+# calls and regions count against one depth limit (8 MB stack, as by
+# default), an error at the call, never a stack overflow.
+python3 - <<'PY'
+n = 50
+lines = ["func.func @main() -> tensor<i32> {", "  %i = stablehlo.constant dense<0> : tensor<i32>",
+         "  %r = func.call @f(%i) : (tensor<i32>) -> tensor<i32>", "  return %r : tensor<i32>", "}",
+         "func.func @f(%i: tensor<i32>) -> tensor<i32> {"]
+for k in range(n):
+    lines.append("  " * (k + 1) + "%%c%d = stablehlo.case(%%i) ({" % k)
+lines.append("  " * (n + 1) + "%x = func.call @f(%i) : (tensor<i32>) -> tensor<i32>")
+lines.append("  " * (n + 1) + "stablehlo.return %x : tensor<i32>")
+for k in reversed(range(n)):
+    lines.append("  " * (k + 1) + "}) : (tensor<i32>) -> tensor<i32>")
+    if k > 0:
+        lines.append("  " * k + "stablehlo.return %%c%d : tensor<i32>" % k)
+lines += ["  return %c0 : tensor<i32>", "}"]
+open("case-recursion.mlir", "w").write("\n".join(lines) + "\n")
+PY
+expect check_case_recursion 0 "^$" "$SHLO" check case-recursion.mlir
+expect run_case_recursion 1 "^case-recursion.mlir:57:[0-9]+: error: calls and regions nested more than 256 levels deep \\(unbounded recursion\\?\\) \\(in func.call\\) \\[run.error\\]" \
+  sh -c 'ulimit -s 8192 && exec "$0" run case-recursion.mlir' "$SHLO"
+
 # A result that cannot be saved (its file name is taken by a folder): the
 # function fails and the summary counts it, nothing says PASS.
 mkdir -p outfail/main.0.npy
@@ -217,6 +244,51 @@ expect run_dynamic_pad_interior_overflow 1 \
   "^dynamic-pad.mlir:5:3: error: dynamic_pad: dimension 0 of the result is larger than a 64-bit integer can count \(in stablehlo.dynamic_pad\) \[run.error\]" \
   "$SHLO" run dynamic-pad.mlir --args '[dense<[4611686018427387903]> : tensor<1xi64>]'
 
+# --- dense literals checked against their types (ir::readDenseLiteral) -----
+# Each is an error at `check` time, at the element or literal, and `run`
+# refuses it the same way (nothing wrapped or truncated).
+literal_case() {  # NAME LITERAL TYPE COLUMN CODE MESSAGE-REGEX
+  local name="$1" literal="$2" type="$3" column="$4" code="$5" message="$6"
+  printf 'func.func @main() -> %s {\n  %%0 = stablehlo.constant dense<%s> : %s\n  return %%0 : %s\n}\n' \
+    "$type" "$literal" "$type" "$type" > literal-$name.mlir
+  expect check_literal_$name 1 "^literal-$name.mlir:2:$column: error: $message \\[$code\\]" "$SHLO" check literal-$name.mlir
+  expect run_literal_$name 1 "^literal-$name.mlir:2:$column: error: $message" "$SHLO" run literal-$name.mlir
+}
+literal_case count '[1, 2, 3]' 'tensor<4xi32>' 33 literal.shape \
+  'dense literal has 3 elements \(shape \[3\]\), but tensor<4xi32> has 4'
+literal_case ragged '[[1, 2], [3]]' 'tensor<2x2xi32>' 42 literal.shape \
+  'ragged dense literal: a list of 1 elements where the first at this depth has 2'
+literal_case i8_300 '[1, 300]' 'tensor<2xi8>' 37 literal.value \
+  '`300` is out of range for element type i8 \(-128 to 255\)'
+literal_case ui8_negative '-1' 'tensor<ui8>' 33 literal.value \
+  '`-1` is out of range for element type ui8 \(0 to 255\)'
+literal_case float_for_i32 '1.0e30' 'tensor<i32>' 33 literal.value \
+  'floating-point `1.0e30` for integer element type i32'
+literal_case f64_overflow '1.0e400' 'tensor<f64>' 33 literal.value \
+  '`1.0e400` is too large for a floating-point value \(64-bit at most\)'
+literal_case odd_hex '"0x123"' 'tensor<2xi8>' 33 literal.hex 'dense hex literal has an odd number of digits \(3\)'
+literal_case hex_digit '"0x12ZZ"' 'tensor<2xi8>' 38 literal.hex 'dense hex literal has `Z`, not a hex digit, at digit 3'
+literal_case hex_size '"0x010203"' 'tensor<2xi8>' 33 literal.hex \
+  'dense hex literal has 3 bytes, but tensor<2xi8> needs 2 \(or 1 for a splat\)'
+# MLIR rounds a float too large for a narrow type to infinity, and so do we.
+printf 'func.func @main() -> tensor<f16> {\n  %%0 = stablehlo.constant dense<1.0e30> : tensor<f16>\n  return %%0 : tensor<f16>\n}\n' > literal-f16.mlir
+expect check_literal_f16_rounds_to_inf 0 "^$" "$SHLO" check literal-f16.mlir
+expect run_literal_f16_rounds_to_inf 0 "^$" "$SHLO" run literal-f16.mlir
+check run_literal_f16_rounds_to_inf "the value is inf" grep -q 'inf' "$tmp/run_literal_f16_rounds_to_inf.out"
+
+# A 50 MB dense literal (5 million floats): the parser builds no node per
+# element and the interpreter decodes into the tensor's buffer.
+python3 - <<'PY'
+n = 5_000_000
+body = ", ".join("%.5f" % (i * 0.001) for i in range(n))
+open("literal-50mb.mlir", "w").write(
+    "func.func @main() -> tensor<%dxf32> {\n  %%0 = stablehlo.constant dense<[%s]> : tensor<%dxf32>\n"
+    "  return %%0 : tensor<%dxf32>\n}\n" % (n, body, n, n))
+PY
+expect check_literal_50mb 0 "^$" "$SHLO" check literal-50mb.mlir
+expect run_literal_50mb 0 "^$" "$SHLO" run literal-50mb.mlir
+check run_literal_50mb "the run passes" grep -q '^1 passed, 0 failed$' "$tmp/run_literal_50mb.out"
+
 # --- program files that are not regular UTF-8 files -------------------------
 printf 'func.func @main() {\n  return\n}\n' > ok.mlir
 mkdir program-dir
@@ -240,6 +312,16 @@ for encoding in UTF-16LE UTF-16BE UTF-32LE UTF-32BE; do
 done
 iconv -f UTF-8 -t UTF-16 ok.mlir > bom16.mlir  # with a byte-order mark
 expect run_utf16_bom 2 "^bom16.mlir: error: file is UTF-16(LE|BE) text; shlo reads UTF-8" "$SHLO" run bom16.mlir
+
+# CR-only line endings (a lone `\r` ends a line, as in LSP): the text and
+# JSON outputs give the same position, from one line index.
+printf 'func.func @main() -> tensor<i32> {\r  %%0 = stablehlo.constant dense<1> : tensor<i64>\r  return %%0 : tensor<i32>\r}\r' > cr.mlir
+expect check_cr_only_text 1 "^cr.mlir:3:3: error: returns \(tensor<i64>\)" "$SHLO" check cr.mlir
+expect check_cr_only_json 1 "^$" "$SHLO" check cr.mlir --format json
+check check_cr_only_json "JSON says line 2 (0-based), character 2" python3 -c '
+import json, sys
+d = json.load(open(sys.argv[1]))[0]["range"]["start"]
+sys.exit(0 if (d["line"], d["character"]) == (2, 2) else 1)' "$tmp/check_cr_only_json.out"
 
 # --- run limits: steps, time, memory ------------------------------------------
 cat > forever.mlir <<'MLIR'

@@ -60,5 +60,44 @@ TEST(LspDeepNesting, EveryRequestIsAnsweredAndTheDepthIsReported) {
   EXPECT_TRUE(answered(client, "workspace/symbol", {{"query", ""}}));
 }
 
+TEST(LspDeepNesting, WorkspaceSymbolIndexesADeepFileNeverOpened) {
+  // The workspace index reads and lowers files the editor never opened: a
+  // file of 100k nested regions, 100k nested arrays and a 100k-deep dense
+  // literal beside a plain function must not take the server down.
+  ScratchFolder root;
+  root.write("deep.mlir", "func.func @beside() {\n  return\n}\n" + repeat("\"test.r\"() ({\n", kDeep) +
+                              repeat("}) : () -> ()\n", kDeep) + "%0 = \"test.op\"() {a = " + repeat("[", kDeep) +
+                              repeat("]", kDeep) + ", b = dense<" + repeat("[", kDeep) + "1" + repeat("]", kDeep) +
+                              "> : tensor<i32>} : () -> i32\n");
+  LspClient client{SHLO_BINARY};
+  initializeWith(client, {{"rootUri", fileUri(root.path())}});
+  std::optional<json> response = client.call("workspace/symbol", {{"query", "beside"}}, std::chrono::seconds(60));
+  ASSERT_TRUE(response && response->contains("result")) << (response ? response->dump() : "no response");
+  ASSERT_EQ((*response)["result"].size(), 1u) << response->dump();
+  EXPECT_EQ((*response)["result"][0]["location"]["uri"], fileUri(root.path() / "deep.mlir"));
+  // A later request is still answered.
+  EXPECT_TRUE(answered(client, "workspace/symbol", {{"query", ""}}));
+}
+
+TEST(LspHugeResultGroup, AnOpenedDocumentIsAnsweredWithTheLimitReported) {
+  // `%r:4611686018427387904` once made the server allocate 3.7 GB and abort.
+  LspClient client{SHLO_BINARY};
+  client.initialize();
+  const std::string uri = "file:///tmp/shlo-result-group.mlir";
+  openText(client, uri, "%r:4611686018427387904 = \"foo.bar\"() : () -> ()\n");
+  std::optional<json> diagnostics = diagnosticsFor(client, uri);
+  ASSERT_TRUE(diagnostics.has_value());
+  bool reported = false;
+  for (const json &d : (*diagnostics)["diagnostics"]) {
+    if (d.value("code", "") == "ssa.result-count") {
+      reported = true;
+      EXPECT_EQ(d["range"]["start"], position(0, 3)) << d.dump();
+    }
+  }
+  EXPECT_TRUE(reported) << diagnostics->dump();
+  expectAnswered(client, uri, 0, 1);
+  EXPECT_TRUE(answered(client, "workspace/symbol", {{"query", ""}}));
+}
+
 }  // namespace
 }  // namespace shlo::lsp::test

@@ -83,6 +83,33 @@ TEST(LspDocuments, EditAfterNonAsciiTextUsesUtf8ColumnsWhenNegotiated) {
   EXPECT_EQ(diagnostics[0]["range"]["end"], position(2, 26));
 }
 
+TEST(LspDocuments, CarriageReturnsAloneEndLinesInPositionsAndEdits) {
+  LspClient client(SHLO_BINARY);
+  client.initialize();
+  // Lines end at a lone `\r` (old Mac files): line 2 returns an undefined %y.
+  openDocument(client,
+               "func.func @f(%x: tensor<i32>) -> tensor<i32> {\r  %0 = stablehlo.abs %x : tensor<i32>\r"
+               "  return %y : tensor<i32>\r}\r");
+  std::optional<json> published = waitForDiagnostics(client, 1);
+  ASSERT_TRUE(published.has_value());
+  auto undefined = [](const json &diagnostics) {
+    json out = json::array();
+    for (const json &d : diagnostics) {
+      if (d["code"] == "ssa.undefined-value") out.push_back(d);
+    }
+    return out;
+  };
+  json errors = undefined((*published)["diagnostics"]);
+  ASSERT_EQ(errors.size(), 1u) << published->dump();
+  EXPECT_EQ(errors[0]["range"]["start"], position(2, 9));
+  EXPECT_EQ(errors[0]["range"]["end"], position(2, 11));
+  // An edit at those positions lands on that line: `%y` -> `%0` fixes it.
+  change(client, 2, json::array({rangeEdit(2, 9, 2, 11, "%0")}));
+  published = waitForDiagnostics(client, 2);
+  ASSERT_TRUE(published.has_value());
+  EXPECT_TRUE((*published)["diagnostics"].empty()) << published->dump();
+}
+
 TEST(LspDocuments, BurstOfEditsCoalescesAfterItsFirstEdit) {
   LspClient client(SHLO_BINARY);
   client.initialize();

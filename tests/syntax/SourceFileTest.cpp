@@ -34,6 +34,24 @@ TEST(SourceFile, LineTextDropsTerminators) {
   EXPECT_EQ(file.lineText(2), "");
 }
 
+TEST(SourceFile, CountsALoneCarriageReturnAsALineBreak) {
+  // LSP's rule: `\n`, `\r\n` and a lone `\r` each end a line.
+  SourceFile file("f.mlir", "a\rbc\r\nd\r\re");
+  EXPECT_EQ(file.lineCount(), 5u);
+  EXPECT_EQ(file.lineText(0), "a");
+  EXPECT_EQ(file.lineText(1), "bc");
+  EXPECT_EQ(file.lineText(2), "d");
+  EXPECT_EQ(file.lineText(3), "");
+  EXPECT_EQ(file.lineText(4), "e");
+  uint32_t e = static_cast<uint32_t>(std::string_view(file.text()).find('e'));
+  EXPECT_EQ(file.position(e, PositionEncoding::UTF16), (Position{4, 0}));
+  EXPECT_EQ(file.offset({4, 0}, PositionEncoding::UTF16), e);
+  EXPECT_EQ(file.position(4, PositionEncoding::UTF8), (Position{1, 2}));  // the `\r` of `\r\n`
+  EXPECT_EQ(nextLineStart(file.text(), 0), 2u);
+  EXPECT_EQ(nextLineStart(file.text(), 2), 6u);
+  EXPECT_EQ(nextLineStart(file.text(), 10), std::string_view::npos);
+}
+
 TEST(ReadFile, RefusesWhatIsNotARegularUtf8File) {
   std::string contents, error;
   EXPECT_FALSE(readFile("/nonexistent/f.mlir", contents, error));
