@@ -1,0 +1,112 @@
+// `shlo fmt`: formats files as stablehlo-opt prints them, keeping comments,
+// blank lines and names (formatter/Formatter.h).
+#include <csignal>
+#include <filesystem>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "cli/Commands.h"
+#include "formatter/FileUpdate.h"
+#include "formatter/Formatter.h"
+#include "semantic/syntax/SourceFile.h"
+
+namespace shlo::cli {
+
+namespace {
+
+struct FmtOptions {
+  std::vector<std::string> paths;
+  bool inPlace = false;
+  bool check = false;
+  bool generic = false;
+};
+
+/// The files `paths` name: files as given, folders searched for `*.mlir`
+/// (sorted, so output order is stable).
+std::vector<std::string> expand(const std::vector<std::string> &paths, int &status) {
+  std::vector<std::string> files;
+  for (const std::string &path : paths) {
+    std::error_code ec;
+    if (path != "-" && std::filesystem::is_directory(path, ec)) {
+      std::vector<std::string> found;
+      for (auto it = std::filesystem::recursive_directory_iterator(path, ec);
+           !ec && it != std::filesystem::recursive_directory_iterator(); it.increment(ec)) {
+        if (it->is_regular_file(ec) && it->path().extension() == ".mlir") found.push_back(it->path().string());
+      }
+      if (ec) {
+        std::cerr << path << ": error: cannot read folder: " << ec.message() << "\n";
+        status = 2;
+      }
+      std::sort(found.begin(), found.end());
+      files.insert(files.end(), found.begin(), found.end());
+    } else {
+      files.push_back(path);
+    }
+  }
+  return files;
+}
+
+int runFmt(const FmtOptions &options) {
+  if (options.inPlace && options.check) {
+    std::cerr << "shlo fmt: error: --check and -i exclude each other\n";
+    return 2;
+  }
+  // A file-size limit (RLIMIT_FSIZE) must fail a write, not kill shlo with
+  // the original half replaced (it never is: writes go to a temporary file).
+  std::signal(SIGXFSZ, SIG_IGN);
+  int status = 0;
+  formatter::FormatOptions formatOptions;
+  formatOptions.generic = options.generic;
+  for (const std::string &path : expand(options.paths, status)) {
+    std::string text, error;
+    if (!syntax::readFile(path, text, error)) {
+      std::cerr << path << ": error: " << error << "\n";
+      status = 2;
+      continue;
+    }
+    formatter::FormatResult result = formatter::formatDocument(text, formatOptions);
+    if (!result.ok) {
+      std::cerr << path << ":" << result.error << "\n";
+      status = std::max(status, 1);
+      continue;
+    }
+    if (options.check) {
+      if (result.changed()) {
+        std::cout << path << ": would be reformatted\n";
+        status = std::max(status, 1);
+      }
+      continue;
+    }
+    if (!options.inPlace || path == "-") {
+      std::cout << result.text;
+      continue;
+    }
+    if (!result.changed()) continue;
+    if (!formatter::replaceFile(path, text, result.text, error)) {
+      std::cerr << path << ": error: " << error << "\n";
+      status = 2;
+    }
+  }
+  std::cout.flush();
+  if (!std::cout) {
+    std::cerr << "shlo fmt: error: cannot write the output\n";
+    return 2;
+  }
+  return status;
+}
+
+}  // namespace
+
+void registerFmtCommand(CLI::App &app, int &exitCode) {
+  auto options = std::make_shared<FmtOptions>();
+  CLI::App *fmt = app.add_subcommand(
+      "fmt", "Format StableHLO files as stablehlo-opt prints them, keeping comments, blank lines and names");
+  fmt->add_option("paths", options->paths, "Files or folders (searched for *.mlir); - reads stdin")->required();
+  fmt->add_flag("-i,--in-place", options->inPlace, "Rewrite the files (atomically; the original kept on any error)");
+  fmt->add_flag("--check", options->check, "Write nothing; exit 1 and name each file that would change");
+  fmt->add_flag("--generic", options->generic, "Print every op in MLIR's generic form");
+  fmt->callback([options, &exitCode] { exitCode = runFmt(*options); });
+}
+
+}  // namespace shlo::cli
