@@ -264,6 +264,15 @@ std::string quoteString(std::string_view text) {
   return out + "\"";
 }
 
+std::string printSymbol(std::string_view name) {
+  if (!name.empty() && name.front() == '"') return "@" + std::string(name);
+  bool bare = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_');
+  for (char c : name) {
+    bare &= std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.' || c == '-';
+  }
+  return "@" + (bare ? std::string(name) : quoteString(name));
+}
+
 std::string printDenseElements(const Attribute &a) {
   std::string_view literal = a.literal();
   std::string body = trim(literal);
@@ -282,7 +291,7 @@ std::string printDenseElements(const Attribute &a) {
   int64_t count = a.type->numElements();
   const ir::ElementType &e = a.type->element();
   if (!tokens || count < 0) return "dense<" + body + ">";
-  if (count == 0) return "dense<>";
+  if (count == 0) return "dense<" + body + ">";  // As written: MLIR's choice here depends on the producer.
   std::vector<std::string> elements;
   elements.reserve(tokens->size());
   for (const std::string &t : *tokens) elements.push_back(t[0] == '"' ? t : printElement(t, e));
@@ -438,7 +447,7 @@ static std::string printAttributeIn(const Attribute &a, std::string_view dialect
     case Attribute::Kind::DenseResource:
       return "dense_resource<" + a.text + ">" + (a.type ? " : " + a.type->str() : "");
     case Attribute::Kind::Enum: return printEnum(a, dialect);
-    case Attribute::Kind::SymbolRef: return "@" + a.text;
+    case Attribute::Kind::SymbolRef: return printSymbol(a.text);
     case Attribute::Kind::TypeAttr: return a.type ? a.type->str() : std::string("none");
     case Attribute::Kind::Opaque: return a.text;
   }

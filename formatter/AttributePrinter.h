@@ -25,6 +25,9 @@ std::string printFloatLiteral(std::string_view written, ir::FloatFormat format);
 /// A string with MLIR's escapes (`\"`, `\\`, `\0A` for other bytes), quoted.
 std::string quoteString(std::string_view text);
 
+/// `@name`, or `@"<lambda>"` when the name is not a bare identifier.
+std::string printSymbol(std::string_view name);
+
 /// The generic (fully typed) text of an attribute, as in an attribute
 /// dictionary: `1 : i64`, `array<i64: 1, 2>`, `dense<1.000000e+00> :
 /// tensor<f32>`, `#stablehlo<comparison_direction GT>`. Integers without a

@@ -188,6 +188,15 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
     } else if (d == "operand_types") {
       out_ += operandTypes.size() == 1 && operandTypes[0].isFunction() ? "(" + operandTypes[0].str() + ")"
                                                                         : this->operandTypes(op);
+    } else if (d == "complex_type") {
+      // complex: the result type alone when the operands are its parts.
+      bool parts = op.results.size() == 1 && operandTypes.size() == 2 && operandTypes[0] == operandTypes[1] &&
+                   operandTypes[0].isTensor() && op.results[0]->type.isTensor() &&
+                   op.results[0]->type.element().isComplex() &&
+                   operandTypes[0].withElement(ir::ElementType::floating(op.results[0]->type.element().floatFormat())) ==
+                       operandTypes[0] &&
+                   op.results[0]->type.withElement(operandTypes[0].element()) == operandTypes[0];
+      out_ += parts ? op.results[0]->type.str() : functionalType(op);
     } else if (d == "select_type") {
       if (op.results.size() == 1 && operandTypes.size() == 3 && operandTypes[1] == op.results[0]->type &&
           operandTypes[2] == op.results[0]->type) {
@@ -263,7 +272,7 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
       if (!target || (target->kind != Attribute::Kind::String && target->kind != Attribute::Kind::SymbolRef)) {
         return fail();
       }
-      out_ += "@" + target->text;
+      out_ += printSymbol(target->text);
     } else if (d == "return") {
       if (!op.operands.empty()) out_ += " " + valueList(op.operands);
       out_ += attributeDictionary(op, printed);

@@ -261,6 +261,15 @@ void Printer::topLevel(const std::vector<Operation *> &ops) {
 }
 
 void Printer::operation(const Operation &op, unsigned indent) {
+  // `func.` is elided directly in a function's body (func.func's default
+  // dialect), nowhere else; the op's own regions get its default dialect.
+  bool elideFunc = funcDialect_;
+  funcDialect_ = op.name == "func.func";
+  operationIn(op, indent, elideFunc);
+  funcDialect_ = elideFunc;
+}
+
+void Printer::operationIn(const Operation &op, unsigned indent, bool elideFunc) {
   out_ += indentText(indent);
   if (!options_.generic) {
     if (op.name == "func.func" && function(op, indent)) return;
@@ -268,7 +277,7 @@ void Printer::operation(const Operation &op, unsigned indent) {
     size_t mark = out_.size();
     results(op);
     std::string_view name = op.name;
-    if (inFunction() && name.substr(0, 5) == "func.") name.remove_prefix(5);
+    if (elideFunc && name.substr(0, 5) == "func.") name.remove_prefix(5);
     out_ += name;
     if (pretty(op, indent)) {
       location(op);
@@ -303,15 +312,12 @@ void Printer::generic(const Operation &op, unsigned indent) {
   }
   std::string properties = attributeDictionary(op, skipForProperties);
   if (!properties.empty()) out_ += " <" + properties.substr(1) + ">";
-  bool wasFunction = op.name == "func.func";
   if (!op.regions.empty()) {
     out_ += " (";
-    if (wasFunction) ++functionDepth_;
     for (size_t i = 0; i < op.regions.size(); ++i) {
       if (i) out_ += ", ";
       region(*op.regions[i], indent, true);
     }
-    if (wasFunction) --functionDepth_;
     out_ += ")";
   }
   out_ += attributeDictionary(op, inherent);
@@ -396,7 +402,7 @@ bool Printer::function(const Operation &op, unsigned indent) {
   };
   out_ += "func.func ";
   if (const Attribute *v = op.attribute("sym_visibility")) out_ += v->text + " ";
-  out_ += "@" + name->text + "(";
+  out_ += printSymbol(name->text) + "(";
   const ir::Block *entry = !op.regions.empty() && !op.regions[0]->blocks.empty() ? op.regions[0]->blocks[0] : nullptr;
   const std::vector<Type> &inputs = type->type->inputs();
   for (size_t i = 0; i < inputs.size(); ++i) {
@@ -423,9 +429,7 @@ bool Printer::function(const Operation &op, unsigned indent) {
   if (!rest.empty()) out_ += " attributes" + rest;
   if (entry) {
     out_ += " ";
-    ++functionDepth_;
     region(*op.regions[0], indent, false);
-    --functionDepth_;
   }
   location(op);
   return true;
@@ -435,14 +439,11 @@ bool Printer::module(const Operation &op, unsigned indent) {
   if (op.regions.size() != 1) return false;
   out_ += "module";
   if (const Attribute *v = op.attribute("sym_visibility")) out_ += " " + v->text;
-  if (const Attribute *n = op.attribute("sym_name")) out_ += " @" + n->text;
+  if (const Attribute *n = op.attribute("sym_name")) out_ += " " + printSymbol(n->text);
   std::string rest = attributeDictionary(op, builtinInherent("builtin.module"));
   if (!rest.empty()) out_ += " attributes" + rest;
   out_ += " ";
-  int saved = functionDepth_;
-  functionDepth_ = 0;
   region(*op.regions[0], indent, false);
-  functionDepth_ = saved;
   location(op);
   return true;
 }

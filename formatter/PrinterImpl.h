@@ -35,13 +35,12 @@ class Printer {
   /// ` {a = 1 : i64}` for the attributes not in `skip` (sorted as MLIR
   /// sorts them), or "" when none is left.
   std::string attributeDictionary(const ir::Operation &op, const std::vector<std::string_view> &skip) const;
-  /// True when `op` is inside a func.func body (where `func.` is elided).
-  bool inFunction() const { return functionDepth_ > 0; }
 
  private:
   /// The pretty form of `op` appended to out_ (after `%r = name`); false
   /// when it has none or it cannot express the op (nothing is appended).
   bool pretty(const ir::Operation &op, unsigned indent);
+  void operationIn(const ir::Operation &op, unsigned indent, bool elideFunc);
   bool function(const ir::Operation &op, unsigned indent);
   bool module(const ir::Operation &op, unsigned indent);
   void results(const ir::Operation &op);
@@ -58,7 +57,7 @@ class Printer {
   std::string_view source_;
   PrintOptions options_;
   std::string out_;
-  int functionDepth_ = 0;
+  bool funcDialect_ = false;
   bool implicitRegion_ = false;
 };
 
