@@ -20,6 +20,7 @@ struct FmtOptions {
   bool inPlace = false;
   bool check = false;
   bool generic = false;
+  bool unchecked = false;
 };
 
 /// The files `paths` name: files as given, folders searched for `*.mlir`
@@ -58,6 +59,7 @@ int runFmt(const FmtOptions &options) {
   int status = 0;
   formatter::FormatOptions formatOptions;
   formatOptions.generic = options.generic;
+  formatOptions.checkRoundTrip = !options.unchecked;
   for (const std::string &path : expand(options.paths, status)) {
     std::string text, error;
     if (!syntax::readFile(path, text, error)) {
@@ -106,6 +108,8 @@ void registerFmtCommand(CLI::App &app, int &exitCode) {
   fmt->add_flag("-i,--in-place", options->inPlace, "Rewrite the files (atomically; the original kept on any error)");
   fmt->add_flag("--check", options->check, "Write nothing; exit 1 and name each file that would change");
   fmt->add_flag("--generic", options->generic, "Print every op in MLIR's generic form");
+  // For debugging the formatter: print without the round-trip check.
+  fmt->add_flag("--unchecked", options->unchecked)->group("");
   fmt->callback([options, &exitCode] { exitCode = runFmt(*options); });
 }
 

@@ -202,6 +202,8 @@ std::optional<std::string> hexBlob(const std::vector<std::string> &elements, con
 
 std::string printEnum(const Attribute &a, std::string_view dialect) {
   if (a.name.empty()) return a.text;
+  // Enums with an attribute of their own: `#stablehlo.result_accuracy_mode<TOLERANCE>`.
+  if (a.name == "result_accuracy_mode") return "#" + std::string(dialect) + "." + a.name + "<" + a.text + ">";
   return "#" + std::string(dialect) + "<" + a.name + " " + a.text + ">";
 }
 
@@ -324,7 +326,13 @@ static std::string structFieldValue(const Attribute &v, std::string_view dialect
       }
       return out + "]";
     }
+    if (v.kind == Attribute::Kind::Enum && v.name == "result_accuracy_mode") return printEnum(v, dialect);
     return printPrettyValue(v);
+  }
+  if (v.kind == Attribute::Kind::Float) {
+    // A struct's float parameters are written without their type.
+    std::string text = printAttributeIn(v, dialect);
+    return text.substr(0, text.rfind(" : "));
   }
   return printAttributeIn(v, dialect);
 }
@@ -379,8 +387,13 @@ static std::string printAttributeIn(const Attribute &a, std::string_view dialect
                            [](const Attribute &x) { return x.kind == Attribute::Kind::Integer && !x.type; });
       });
       if (matrix && !a.elements[0].elements.empty()) {
-        return "dense<" + printPrettyValue(a) + "> : tensor<" + std::to_string(a.elements.size()) + "x" +
-               std::to_string(a.elements[0].elements.size()) + "xi64>";
+        Attribute dense;
+        dense.kind = Attribute::Kind::DenseElements;
+        dense.text = printPrettyValue(a);
+        dense.type = ir::Type::tensor(
+            {static_cast<int64_t>(a.elements.size()), static_cast<int64_t>(a.elements[0].elements.size())},
+            ir::ElementType::integer(64));
+        return printAttributeIn(dense, dialect);
       }
       if (integers) {
         std::string out = "array<i64: ";
@@ -457,6 +470,20 @@ static std::string printAttributeIn(const Attribute &a, std::string_view dialect
 std::string printAttribute(const Attribute &attribute) { return printAttributeIn(attribute, "stablehlo"); }
 
 std::string printAttributeOf(const Attribute &attribute, std::string_view dialect) {
+  return printAttributeIn(attribute, dialect);
+}
+
+std::string printOpAttribute(std::string_view opName, std::string_view attributeName, const Attribute &attribute,
+                             std::string_view dialect) {
+  if (attribute.kind == Attribute::Kind::Integer && !attribute.type) {
+    const ops::OpDef *def = ops::find(opName);
+    const ops::AttrDef *schema = def ? def->attribute(attributeName) : nullptr;
+    if (schema && schema->kind == ops::AttrKind::Integer && schema->specType.find("32") != std::string_view::npos) {
+      Attribute typed = attribute;
+      typed.type = ir::Type::scalar(ir::ElementType::integer(32));
+      return printAttributeIn(typed, dialect);
+    }
+  }
   return printAttributeIn(attribute, dialect);
 }
 

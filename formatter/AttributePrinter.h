@@ -36,6 +36,11 @@ std::string printSymbol(std::string_view name);
 std::string printAttribute(const ir::Attribute &attribute);
 /// As printAttribute, with enums spelled in `dialect` (`#chlo<...>`).
 std::string printAttributeOf(const ir::Attribute &attribute, std::string_view dialect);
+/// An op's attribute in its generic text: as printAttributeOf, but an
+/// integer written without a type (a pretty form's `index = 0`) takes the
+/// width the op table's schema gives it (`si32` -> `i32`; else i64).
+std::string printOpAttribute(std::string_view opName, std::string_view attributeName,
+                             const ir::Attribute &attribute, std::string_view dialect);
 /// Convolution dimension numbers as StableHLO writes them:
 /// `[b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f]`; empty when a field is missing.
 std::string printConvDimensions(const ir::Attribute &dimensions);

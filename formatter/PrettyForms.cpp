@@ -10,7 +10,7 @@
 //   $select_type    `pred, T` (select), else $fntype
 // and directives for StableHLO's custom pieces: $constant, $slice,
 // $tuple_index, $exponent_mantissa, $dot_dimensions, $conv_dimensions,
-// $window, $call_target, $reduce, $while, $return. An op whose attributes
+// $window, $call_target, $reduce, $while, $return, $barrier, $complex_type. An op whose attributes
 // or regions a template cannot express (a required @attribute missing, a
 // region the template does not print) is printed in the generic form.
 #include <algorithm>
@@ -273,6 +273,14 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
         return fail();
       }
       out_ += printSymbol(target->text);
+    } else if (d == "barrier") {
+      // optimization_barrier: MLIR writes `()` when it has no operands, which
+      // the grammar does not read yet: that case stays generic.
+      if (op.operands.empty()) {
+        return fail();
+      } else {
+        out_ += " " + valueList(op.operands) + attributeDictionary(op, printed) + " : " + this->operandTypes(op);
+      }
     } else if (d == "return") {
       if (!op.operands.empty()) out_ += " " + valueList(op.operands);
       out_ += attributeDictionary(op, printed);

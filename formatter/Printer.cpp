@@ -88,9 +88,36 @@ std::string Printer::valueList(const std::vector<Value *> &values, size_t from) 
   std::string out;
   for (size_t i = from; i < values.size(); ++i) {
     if (i > from) out += ", ";
-    out += values[i] ? values[i]->name : std::string("%<undefined>");
+    out += nameOf(values[i]);
   }
   return out;
+}
+
+const std::string &Printer::nameOf(const Value *value) {
+  static const std::string undefined = "%<undefined>";
+  if (!value) return undefined;
+  if (!value->name.empty()) return value->name;
+  auto it = freshNames_.find(value);
+  if (it != freshNames_.end()) return it->second;
+  if (!namesCollected_) {
+    namesCollected_ = true;
+    for (const Operation *root : roots_) {
+      ir::walk(std::vector<Operation *>{const_cast<Operation *>(root)}, [&](Operation *op) {
+        for (const Value *r : op->results) usedNames_.insert(r->name);
+        for (const ir::Region *region : op->regions) {
+          for (const ir::Block *b : region->blocks) {
+            for (const Value *a : b->arguments) usedNames_.insert(a->name);
+          }
+        }
+      });
+    }
+  }
+  std::string name;
+  do {
+    name = (value->isBlockArgument() ? "%arg" : "%") + std::to_string(freshCounter_++);
+  } while (usedNames_.count(name));
+  usedNames_.insert(name);
+  return freshNames_[value] = name;
 }
 
 std::vector<Type> Printer::operandTypeList(const Operation &op) const {
@@ -123,8 +150,8 @@ std::string Printer::functionalType(const Operation &op) const {
   return Type::function(operandTypeList(op), results).str();
 }
 
-std::string Printer::blockArgument(const Value &value) const {
-  std::string out = value.name + ": " + value.type.str();
+std::string Printer::blockArgument(const Value &value) {
+  std::string out = nameOf(&value) + ": " + value.type.str();
   if (value.location) out += " loc(" + value.location->str() + ")";
   return out;
 }
@@ -140,7 +167,9 @@ std::string Printer::attributeDictionary(const Operation &op, const std::vector<
   for (size_t i = 0; i < attributes.size(); ++i) {
     out += i ? ", " : "";
     out += attributes[i]->name;
-    if (attributes[i]->value.kind != Attribute::Kind::Unit) out += " = " + attributeText(attributes[i]->value, op);
+    if (attributes[i]->value.kind != Attribute::Kind::Unit) {
+      out += " = " + printOpAttribute(op.name, attributes[i]->name, attributes[i]->value, dialectOf(op));
+    }
   }
   return out + "}";
 }
@@ -159,7 +188,7 @@ void Printer::results(const Operation &op) {
       while (i + run < op.results.size() && op.results[i + run]->name == base + "#" + std::to_string(run)) ++run;
       out += (out.empty() ? "" : ", ") + base + ":" + std::to_string(run);
     } else {
-      out += (out.empty() ? "" : ", ") + name;
+      out += (out.empty() ? "" : ", ") + nameOf(op.results[i]);
     }
     i += run;
   }
@@ -234,6 +263,7 @@ void Printer::trivia(uint32_t begin, uint32_t end, unsigned indent, bool blankLi
 }
 
 void Printer::topLevel(const std::vector<Operation *> &ops) {
+  roots_.assign(ops.begin(), ops.end());
   uint32_t cursor = 0;
   for (const Operation *op : ops) {
     if (hasSource(*op)) {
@@ -301,7 +331,7 @@ void Printer::generic(const Operation &op, unsigned indent) {
     const Attribute *a = op.attribute(n);
     if (!a || a->kind != Attribute::Kind::Array) return false;
     return std::all_of(a->elements.begin(), a->elements.end(), [](const Attribute &e) {
-      return e.kind == Attribute::Kind::Dictionary && e.fields.empty();
+      return (e.kind == Attribute::Kind::Dictionary && e.fields.empty()) || e.kind == Attribute::Kind::Unit;
     });
   };
   std::vector<std::string_view> skipForProperties = discardable;
@@ -391,6 +421,13 @@ void Printer::region(const ir::Region &region, unsigned indent, bool printEntryL
 bool Printer::function(const Operation &op, unsigned indent) {
   const Attribute *name = op.attribute("sym_name");
   const Attribute *type = op.attribute("function_type");
+  Attribute noArguments;
+  if (type && type->kind == Attribute::Kind::Opaque && type->text == "() -> ()") {
+    // What the generic form's `function_type = () -> ()` lowers to.
+    noArguments.kind = Attribute::Kind::TypeAttr;
+    noArguments.type = Type::function({}, {});
+    type = &noArguments;
+  }
   if (!name || !type || !type->type || !type->type->isFunction()) return false;
   const Attribute *argAttrs = op.attribute("arg_attrs");
   const Attribute *resAttrs = op.attribute("res_attrs");
@@ -457,6 +494,7 @@ std::string printModule(const ir::Module &module, std::string_view source, const
 std::string printOperation(const ir::Operation &op, std::string_view source, unsigned indent,
                            const PrintOptions &options) {
   Printer printer(source, options);
+  printer.setRoot(op);
   printer.operation(op, indent);
   return printer.take();
 }

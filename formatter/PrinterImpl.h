@@ -4,6 +4,8 @@
 
 #include <string>
 #include <string_view>
+#include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "formatter/Printer.h"
@@ -20,6 +22,8 @@ class Printer {
   /// One op on its own line(s) at `indent`, without leading trivia.
   void operation(const ir::Operation &op, unsigned indent);
   std::string take() { return std::move(out_); }
+  /// The op whose names fresh names must avoid (set by topLevel for a module).
+  void setRoot(const ir::Operation &op) { roots_ = {&op}; }
 
   // Pieces the pretty forms use.
   std::string &out() { return out_; }
@@ -28,8 +32,11 @@ class Printer {
   std::string operandTypes(const ir::Operation &op) const;
   std::vector<ir::Type> operandTypeList(const ir::Operation &op) const;
   std::string functionalType(const ir::Operation &op) const;
-  static std::string valueList(const std::vector<ir::Value *> &values, size_t from = 0);
-  std::string blockArgument(const ir::Value &value) const;
+  std::string valueList(const std::vector<ir::Value *> &values, size_t from = 0);
+  /// A value's name as written; a fresh one (`%arg3`, `%4`) for values the
+  /// text implies without naming (reduce's `applies` body).
+  const std::string &nameOf(const ir::Value *value);
+  std::string blockArgument(const ir::Value &value);
   std::string dialectOf(const ir::Operation &op) const;
   std::string attributeText(const ir::Attribute &value, const ir::Operation &op) const;
   /// ` {a = 1 : i64}` for the attributes not in `skip` (sorted as MLIR
@@ -58,6 +65,11 @@ class Printer {
   PrintOptions options_;
   std::string out_;
   bool funcDialect_ = false;
+  std::unordered_set<std::string> usedNames_;
+  bool namesCollected_ = false;
+  std::unordered_map<const ir::Value *, std::string> freshNames_;
+  unsigned freshCounter_ = 0;
+  std::vector<const ir::Operation *> roots_;
   bool implicitRegion_ = false;
 };
 
