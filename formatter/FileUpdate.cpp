@@ -44,6 +44,12 @@ bool replaceFile(const std::string &path, std::string_view expected, std::string
     error = "not a regular file";
     return false;
   }
+  // A file without write permission is left alone, also for root (whom
+  // access(2) lets write anything): read-only says "do not change me".
+  if ((info.st_mode & 0222) == 0) {
+    error = "file is read-only";
+    return false;
+  }
   if (::access(path.c_str(), W_OK) != 0) {
     error = std::string("file is not writable: ") + std::strerror(errno);
     return false;

@@ -12,7 +12,8 @@ namespace shlo::formatter {
 /// Replaces the contents of `path` with `text`, atomically, keeping the
 /// file's permission bits. Refuses (returns false, `error` set to one line
 /// without the path, the original untouched and no temporary file left)
-/// when: the file is not writable by the caller (a read-only file); the
+/// when: the file is read-only (no write bit, even for root) or not
+/// writable by the caller; the
 /// temporary file cannot be created, written in full (disk full, file-size
 /// limit; SIGXFSZ must be ignored by the caller for the latter to be an
 /// error rather than a signal) or flushed; or the file no longer holds

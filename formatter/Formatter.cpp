@@ -104,14 +104,6 @@ FormatResult formatDocument(std::string_view text, const FormatOptions &options)
       printer.topLevel(input.module.module->topLevel);
       printed += printer.take();
     }
-    // A chunk ending in a blank line before the next marker keeps one.
-    if (c + 1 < chunks.size()) {
-      std::string_view t = chunk.text;
-      size_t last = t.find_last_not_of(" \t\r\n");
-      if (last != std::string_view::npos && std::count(t.begin() + static_cast<long>(last), t.end(), '\n') >= 2) {
-        printed += "\n";
-      }
-    }
     if (options.checkRoundTrip) {
       Lowered again;
       if (!lowerChunk(parser, printed, again, error, errorAt)) {

@@ -297,7 +297,8 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
         out_ += k ? ", (" : "(";
         out_ += valueList({op.operands[k]}) + " init: " + valueList({op.operands[k + n]}) + ")";
       }
-      const Operation *inner = compactReducer(op);
+      // The compact form drops the body's text: never when it has comments.
+      const Operation *inner = hasComment(op.regions[0]->range) ? nullptr : compactReducer(op);
       if (inner) out_ += " applies " + inner->name;
       out_ += " across dimensions = " + ints(*dims) + attributeDictionary(op, printed) + " : " + functionalType(op);
       if (!inner) {

@@ -60,16 +60,16 @@ const std::vector<std::string_view> &builtinInherent(std::string_view name) {
   return none;
 }
 
+/// Printed in the generic form's `<{...}>` (MLIR's properties): the
+/// attributes an op defines. For the ops of the table those are the names
+/// without a dialect prefix (`mhlo.sharding`, `jax.result_info` are
+/// discardable); ops of unknown dialects keep everything in `{...}`.
 bool isInherent(const Operation &op, std::string_view attribute) {
   const auto &builtin = builtinInherent(op.name);
   if (std::find(builtin.begin(), builtin.end(), attribute) != builtin.end()) return true;
-  const ops::OpDef *def = ops::find(op.name);
-  if (!def) return false;
-  if (def->attribute(attribute)) return true;
-  for (const auto &k : def->keywords) {
-    if (k.attribute == attribute) return true;
-  }
-  return false;
+  if (op.name == "func.func" || op.name == "builtin.module") return false;
+  if (!ops::find(op.name)) return false;
+  return attribute.find('.') == std::string_view::npos;
 }
 
 }  // namespace
@@ -209,6 +209,20 @@ bool Printer::hasSource(const Operation &op) const {
   return !implicitRegion_ && op.range.end > op.range.begin && op.range.end <= source_.size();
 }
 
+bool Printer::hasComment(syntax::TextRange range) const {
+  if (implicitRegion_ || range.end <= range.begin || range.end > source_.size()) return false;
+  std::string_view text = source_.substr(range.begin, range.size());
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t nl = text.find('\n', at);
+    std::string_view line = text.substr(at, nl == std::string_view::npos ? std::string_view::npos : nl - at);
+    if (commentStart(line) != std::string_view::npos) return true;
+    if (nl == std::string_view::npos) break;
+    at = nl + 1;
+  }
+  return false;
+}
+
 uint32_t Printer::trailingComment(uint32_t end) {
   size_t lineEnd = source_.find('\n', end);
   if (lineEnd == std::string_view::npos) lineEnd = source_.size();
@@ -278,15 +292,7 @@ void Printer::topLevel(const std::vector<Operation *> &ops) {
     }
   }
   uint32_t end = static_cast<uint32_t>(source_.size());
-  if (cursor < end) {
-    std::string before = out_;
-    trivia(cursor, end, 0, true, false);
-    // No blank line at the very end.
-    while (out_.size() > before.size() && out_.size() >= 2 && out_[out_.size() - 1] == '\n' &&
-           out_[out_.size() - 2] == '\n') {
-      out_.pop_back();
-    }
-  }
+  if (cursor < end) trivia(cursor, end, 0, true, false);
   if (ops.empty() && out_.empty()) return;
 }
 

@@ -60,6 +60,8 @@ class Printer {
   /// offset just past that line.
   uint32_t trailingComment(uint32_t end);
   bool hasSource(const ir::Operation &op) const;
+  /// True when source_[range] holds a `//` comment.
+  bool hasComment(syntax::TextRange range) const;
 
   std::string_view source_;
   PrintOptions options_;
