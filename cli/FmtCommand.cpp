@@ -69,7 +69,12 @@ int runFmt(const FmtOptions &options) {
     }
     formatter::FormatResult result = formatter::formatDocument(text, formatOptions);
     if (!result.ok) {
-      std::cerr << path << ":" << result.error << "\n";
+      // `line:col: message` -> `path:line:col: error: message`.
+      size_t at = result.error.find(": ");
+      std::cerr << path << ":"
+                << (at == std::string::npos ? result.error
+                                            : result.error.substr(0, at) + ": error: " + result.error.substr(at + 2))
+                << "\n";
       status = std::max(status, 1);
       continue;
     }
