@@ -1,6 +1,8 @@
 // `shlo fmt`: formats files as stablehlo-opt prints them, keeping comments,
 // blank lines and names (formatter/Formatter.h).
 #include <csignal>
+#include <cstdio>
+#include <optional>
 #include <filesystem>
 #include <iostream>
 #include <string>
@@ -9,6 +11,7 @@
 #include "cli/Commands.h"
 #include "formatter/FileUpdate.h"
 #include "formatter/Formatter.h"
+#include "semantic/diagnostics/TextEdits.h"
 #include "semantic/syntax/SourceFile.h"
 
 namespace shlo::cli {
@@ -21,6 +24,7 @@ struct FmtOptions {
   bool check = false;
   bool generic = false;
   bool unchecked = false;
+  std::string range;  // `FIRST:LAST`, 1-based lines, inclusive.
 };
 
 /// The files `paths` name: files as given, folders searched for `*.mlir`
@@ -68,6 +72,26 @@ int runFmt(const FmtOptions &options) {
       continue;
     }
     formatter::FormatResult result = formatter::formatDocument(text, formatOptions);
+    if (result.ok && !options.range.empty()) {
+      // Only the changed lines that overlap the range, checked again as a
+      // whole (a partial format must hold the same program too).
+      unsigned first = 0, last = 0;
+      if (std::sscanf(options.range.c_str(), "%u:%u", &first, &last) != 2 || first == 0 || last < first) {
+        std::cerr << "shlo fmt: error: --range takes FIRST:LAST (1-based lines)\n";
+        return 2;
+      }
+      std::vector<TextEdit> edits = formatter::formatRange(text, first - 1, last - 1, formatOptions);
+      EditResult partial = applyEdits(text, edits);
+      std::optional<std::string> difference =
+          partial.ok() ? formatter::compareTexts(text, partial.text) : std::optional<std::string>(partial.error);
+      if (difference) {
+        result.ok = false;
+        result.error = *difference;
+      } else {
+        result.text = partial.text;
+        result.inputDiffers = partial.text != text;
+      }
+    }
     if (!result.ok) {
       // `line:col: message` -> `path:line:col: error: message`.
       size_t at = result.error.find(": ");
@@ -113,6 +137,7 @@ void registerFmtCommand(CLI::App &app, int &exitCode) {
   fmt->add_flag("-i,--in-place", options->inPlace, "Rewrite the files (atomically; the original kept on any error)");
   fmt->add_flag("--check", options->check, "Write nothing; exit 1 and name each file that would change");
   fmt->add_flag("--generic", options->generic, "Print every op in MLIR's generic form");
+  fmt->add_option("--range", options->range, "Format only the lines FIRST:LAST (1-based, inclusive)");
   // For debugging the formatter: print without the round-trip check.
   fmt->add_flag("--unchecked", options->unchecked)->group("");
   fmt->callback([options, &exitCode] { exitCode = runFmt(*options); });

@@ -150,6 +150,18 @@ std::vector<TextEdit> lineEdits(std::string_view before, std::string_view after)
   std::vector<size_t> offsets(a.size() + 1, 0);
   for (size_t i = 0; i < a.size(); ++i) offsets[i + 1] = offsets[i] + a[i].size();
   auto edit = [&](size_t aBegin, size_t aEnd, size_t bBegin, size_t bEnd) {
+    // A run that replaces as many lines as it removes is one edit per line,
+    // so a range format can take some of them.
+    if (aEnd - aBegin == bEnd - bBegin && aEnd - aBegin > 1) {
+      for (size_t k = 0; k < aEnd - aBegin; ++k) {
+        if (a[aBegin + k] == b[bBegin + k]) continue;
+        TextEdit e;
+        e.range = {static_cast<uint32_t>(offsets[aBegin + k]), static_cast<uint32_t>(offsets[aBegin + k + 1])};
+        e.newText = std::string(b[bBegin + k]);
+        edits.push_back(std::move(e));
+      }
+      return;
+    }
     TextEdit e;
     e.range = {static_cast<uint32_t>(offsets[aBegin]), static_cast<uint32_t>(offsets[aEnd])};
     for (size_t j = bBegin; j < bEnd; ++j) e.newText += b[j];
@@ -208,6 +220,26 @@ std::vector<TextEdit> formatRange(std::string_view text, uint32_t firstLine, uin
     if (begin <= lastLine && end >= firstLine) kept.push_back(std::move(e));
   }
   return kept;
+}
+
+std::optional<std::string> compareTexts(std::string_view before, std::string_view after) {
+  syntax::Parser parser;
+  std::vector<analysis::Chunk> a = analysis::splitInput(before), b = analysis::splitInput(after);
+  if (a.size() != b.size()) return "1:1: the number of `// -----` chunks differs";
+  for (size_t c = 0; c < a.size(); ++c) {
+    Lowered x, y;
+    std::string error;
+    size_t errorAt = 0;
+    if (!lowerChunk(parser, a[c].text, x, error, errorAt)) return position(before, a[c].offset + errorAt) + ": " + error;
+    if (!lowerChunk(parser, b[c].text, y, error, errorAt)) {
+      return position(after, b[c].offset + errorAt) + ": " + error;
+    }
+    if (auto difference = compareModules(*x.module.module, *y.module.module)) {
+      size_t at = difference->op ? difference->op->range.begin : 0;
+      return position(before, a[c].offset + at) + ": " + difference->message;
+    }
+  }
+  return std::nullopt;
 }
 
 std::string formatOperation(const ir::Operation &op, std::string_view source, unsigned indent,

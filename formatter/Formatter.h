@@ -46,9 +46,10 @@ struct FormatResult {
 /// Refuses (ok = false) text with syntax or lowering errors.
 FormatResult formatDocument(std::string_view text, const FormatOptions &options = {});
 
-/// The minimal edits that turn `before` into `after`: one edit per run of
-/// changed lines (byte ranges into `before`), never a whole-document
-/// replacement unless every line changed. Empty when equal.
+/// The minimal edits that turn `before` into `after`: one edit per changed
+/// line, or per run of changed lines where a run's line count changes (byte
+/// ranges into `before`), never a whole-document replacement unless every
+/// line changed. Empty when equal.
 std::vector<TextEdit> lineEdits(std::string_view before, std::string_view after);
 
 /// Edits that format `text` (as formatDocument), limited to the lines
@@ -57,6 +58,12 @@ std::vector<TextEdit> lineEdits(std::string_view before, std::string_view after)
 /// formatted; `error` (when given) receives formatDocument's error.
 std::vector<TextEdit> formatRange(std::string_view text, uint32_t firstLine, uint32_t lastLine,
                                   const FormatOptions &options = {}, std::string *error = nullptr);
+
+/// Whether `before` and `after` hold the same program: nullopt when their
+/// IR is equal (chunk by chunk), else `line:col: message` naming the first
+/// difference (or why one of them cannot be read). For callers that apply
+/// only some of formatRange's edits and want the result checked.
+std::optional<std::string> compareTexts(std::string_view before, std::string_view after);
 
 /// One op (with its regions) in its canonical text at `indent` spaces, no
 /// trailing newline: what a linter fix or a code action inserts. `source`

@@ -71,8 +71,9 @@ std::string resultTypes(const Operation &op) {
 }
 
 /// reduce's compact form `applies stablehlo.add`: one input, and a body
-/// that applies one binary op of the same dialect to the two block
-/// arguments, in order, and returns its result, all of one scalar type.
+/// that applies one commutative binary op (the table's trait; MLIR prints
+/// `divide` in the region form) to the two block arguments, in order, and
+/// returns its result, all of one scalar type.
 const Operation *compactReducer(const Operation &op) {
   if (op.operands.size() != 2 || op.regions.size() != 1 || op.regions[0]->blocks.size() != 1) return nullptr;
   const ir::Block &b = *op.regions[0]->blocks[0];
@@ -80,7 +81,8 @@ const Operation *compactReducer(const Operation &op) {
   const Operation &inner = *b.operations[0];
   const Operation &ret = *b.operations[1];
   if (inner.operands.size() != 2 || inner.results.size() != 1 || !inner.regions.empty() ||
-      !inner.attributes.empty() || inner.location || inner.name.rfind("stablehlo.", 0) != 0) {
+      !inner.attributes.empty() || inner.location || inner.name.rfind("stablehlo.", 0) != 0 ||
+      !ops::hasTrait(inner.name, ops::Trait::Commutative)) {
     return nullptr;
   }
   if (inner.operands[0] != b.arguments[0] || inner.operands[1] != b.arguments[1]) return nullptr;

@@ -38,6 +38,12 @@ out=$("$shlo" fmt --check "$dir/ugly.mlir"); [ $? -eq 1 ] || fail "--check shoul
 out=$("$shlo" fmt --check "$dir" 2>/dev/null); [ $? -eq 1 ] || fail "--check on a folder"
 [[ "$out" == *ugly.mlir* && "$out" != *pretty.mlir* ]] || fail "--check on a folder: $out"
 
+# --range: only the lines given change.
+printf 'func.func @f(%%a: tensor<f32>) -> tensor<f32> {\n  %%0 = "stablehlo.abs"(%%a) : (tensor<f32>) -> tensor<f32>\n  %%1 = "stablehlo.abs"(%%0) : (tensor<f32>) -> tensor<f32>\n  return %%1 : tensor<f32>\n}\n' > "$dir/two.mlir"
+out=$("$shlo" fmt --range 3:3 "$dir/two.mlir") || fail "--range exit $?"
+[[ "$(echo "$out" | sed -n 2p)" == *'"stablehlo.abs"(%a)'* ]] || fail "--range changed line 2: $out"
+[[ "$(echo "$out" | sed -n 3p)" == '  %1 = stablehlo.abs %0 : tensor<f32>' ]] || fail "--range left line 3: $out"
+
 # A syntax error: refused with its first error, exit 1, file intact.
 cp "$dir/broken.mlir" "$dir/broken.orig"
 err=$("$shlo" fmt -i "$dir/broken.mlir" 2>&1); [ $? -eq 1 ] || fail "syntax error should exit 1"
