@@ -1,11 +1,13 @@
 // `shlo fmt`: formats files as stablehlo-opt prints them, keeping comments,
 // blank lines and names (formatter/Formatter.h).
+#include <atomic>
 #include <csignal>
 #include <cstdio>
-#include <optional>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/Commands.h"
@@ -25,6 +27,7 @@ struct FmtOptions {
   bool generic = false;
   bool unchecked = false;
   std::string range;  // `FIRST:LAST`, 1-based lines, inclusive.
+  int jobs = 1;
 };
 
 /// The files `paths` name: files as given, folders searched for `*.mlir`
@@ -64,59 +67,97 @@ int runFmt(const FmtOptions &options) {
   formatter::FormatOptions formatOptions;
   formatOptions.generic = options.generic;
   formatOptions.checkRoundTrip = !options.unchecked;
-  for (const std::string &path : expand(options.paths, status)) {
-    std::string text, error;
-    if (!syntax::readFile(path, text, error)) {
-      std::cerr << path << ": error: " << error << "\n";
-      status = 2;
-      continue;
-    }
-    formatter::FormatResult result = formatter::formatDocument(text, formatOptions);
+  unsigned first = 0, last = 0;
+  if (!options.range.empty() &&
+      (std::sscanf(options.range.c_str(), "%u:%u", &first, &last) != 2 || first == 0 || last < first)) {
+    std::cerr << "shlo fmt: error: --range takes FIRST:LAST (1-based lines)\n";
+    return 2;
+  }
+  if (options.jobs < 1 || options.jobs > 256) {
+    std::cerr << "shlo fmt: error: --jobs takes 1..256\n";
+    return 2;
+  }
+  struct Job {
+    std::string path, text, readError;
+    bool read = false;
+    formatter::FormatResult result;
+  };
+  // Formats one file (read, format, range): what the worker threads run.
+  auto work = [&](Job &job) {
+    job.read = syntax::readFile(job.path, job.text, job.readError);
+    if (!job.read) return;
+    formatter::FormatResult &result = job.result;
+    result = formatter::formatDocument(job.text, formatOptions);
     if (result.ok && !options.range.empty()) {
       // Only the changed lines that overlap the range, checked again as a
       // whole (a partial format must hold the same program too).
-      unsigned first = 0, last = 0;
-      if (std::sscanf(options.range.c_str(), "%u:%u", &first, &last) != 2 || first == 0 || last < first) {
-        std::cerr << "shlo fmt: error: --range takes FIRST:LAST (1-based lines)\n";
-        return 2;
-      }
-      std::vector<TextEdit> edits = formatter::formatRange(text, first - 1, last - 1, formatOptions);
-      EditResult partial = applyEdits(text, edits);
+      std::vector<TextEdit> edits = formatter::formatRange(job.text, first - 1, last - 1, formatOptions);
+      EditResult partial = applyEdits(job.text, edits);
       std::optional<std::string> difference =
-          partial.ok() ? formatter::compareTexts(text, partial.text) : std::optional<std::string>(partial.error);
+          partial.ok() ? formatter::compareTexts(job.text, partial.text) : std::optional<std::string>(partial.error);
       if (difference) {
         result.ok = false;
         result.error = *difference;
       } else {
         result.text = partial.text;
-        result.inputDiffers = partial.text != text;
+        result.inputDiffers = partial.text != job.text;
       }
     }
-    if (!result.ok) {
-      // `line:col: message` -> `path:line:col: error: message`.
-      size_t at = result.error.find(": ");
-      std::cerr << path << ":"
-                << (at == std::string::npos ? result.error
-                                            : result.error.substr(0, at) + ": error: " + result.error.substr(at + 2))
-                << "\n";
-      status = std::max(status, 1);
-      continue;
+  };
+  std::vector<std::string> paths = expand(options.paths, status);
+  // Batches bound the memory held; reports keep the files' order.
+  size_t batchSize = static_cast<size_t>(options.jobs) * 8;
+  for (size_t batchStart = 0; batchStart < paths.size(); batchStart += batchSize) {
+    std::vector<Job> jobs(std::min(batchSize, paths.size() - batchStart));
+    for (size_t i = 0; i < jobs.size(); ++i) jobs[i].path = paths[batchStart + i];
+    if (options.jobs == 1 || jobs.size() == 1) {
+      for (Job &job : jobs) work(job);
+    } else {
+      std::atomic<size_t> next{0};
+      std::vector<std::thread> threads;
+      for (int t = 0; t < options.jobs; ++t) {
+        threads.emplace_back([&] {
+          for (size_t i = next++; i < jobs.size(); i = next++) work(jobs[i]);
+        });
+      }
+      for (std::thread &t : threads) t.join();
     }
-    if (options.check) {
-      if (result.changed()) {
-        std::cout << path << ": would be reformatted\n";
+    for (Job &job : jobs) {
+      const std::string &path = job.path;
+      const std::string &text = job.text;
+      std::string error;
+      if (!job.read) {
+        std::cerr << path << ": error: " << job.readError << "\n";
+        status = 2;
+        continue;
+      }
+      formatter::FormatResult &result = job.result;
+      if (!result.ok) {
+        // `line:col: message` -> `path:line:col: error: message`.
+        size_t at = result.error.find(": ");
+        std::cerr << path << ":"
+                  << (at == std::string::npos ? result.error
+                                              : result.error.substr(0, at) + ": error: " + result.error.substr(at + 2))
+                  << "\n";
         status = std::max(status, 1);
+        continue;
       }
-      continue;
-    }
-    if (!options.inPlace || path == "-") {
-      std::cout << result.text;
-      continue;
-    }
-    if (!result.changed()) continue;
-    if (!formatter::replaceFile(path, text, result.text, error)) {
-      std::cerr << path << ": error: " << error << "\n";
-      status = 2;
+      if (options.check) {
+        if (result.changed()) {
+          std::cout << path << ": would be reformatted\n";
+          status = std::max(status, 1);
+        }
+        continue;
+      }
+      if (!options.inPlace || path == "-") {
+        std::cout << result.text;
+        continue;
+      }
+      if (!result.changed()) continue;
+      if (!formatter::replaceFile(path, text, result.text, error)) {
+        std::cerr << path << ": error: " << error << "\n";
+        status = 2;
+      }
     }
   }
   std::cout.flush();
@@ -137,6 +178,7 @@ void registerFmtCommand(CLI::App &app, int &exitCode) {
   fmt->add_flag("-i,--in-place", options->inPlace, "Rewrite the files (atomically; the original kept on any error)");
   fmt->add_flag("--check", options->check, "Write nothing; exit 1 and name each file that would change");
   fmt->add_flag("--generic", options->generic, "Print every op in MLIR's generic form");
+  fmt->add_option("--jobs", options->jobs, "Format N files at a time (default 1)");
   fmt->add_option("--range", options->range, "Format only the lines FIRST:LAST (1-based, inclusive)");
   // For debugging the formatter: print without the round-trip check.
   fmt->add_flag("--unchecked", options->unchecked)->group("");

@@ -38,6 +38,10 @@ out=$("$shlo" fmt --check "$dir/ugly.mlir"); [ $? -eq 1 ] || fail "--check shoul
 out=$("$shlo" fmt --check "$dir" 2>/dev/null); [ $? -eq 1 ] || fail "--check on a folder"
 [[ "$out" == *ugly.mlir* && "$out" != *pretty.mlir* ]] || fail "--check on a folder: $out"
 
+# --jobs: the same reports, in the same order.
+a=$("$shlo" fmt --check "$dir" 2>&1); b=$("$shlo" fmt --check --jobs 2 "$dir" 2>&1)
+[ "$a" == "$b" ] || fail "--jobs 2 reports differ: $b"
+
 # --range: only the lines given change.
 printf 'func.func @f(%%a: tensor<f32>) -> tensor<f32> {\n  %%0 = "stablehlo.abs"(%%a) : (tensor<f32>) -> tensor<f32>\n  %%1 = "stablehlo.abs"(%%0) : (tensor<f32>) -> tensor<f32>\n  return %%1 : tensor<f32>\n}\n' > "$dir/two.mlir"
 out=$("$shlo" fmt --range 3:3 "$dir/two.mlir") || fail "--range exit $?"
