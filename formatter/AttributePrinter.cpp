@@ -270,7 +270,7 @@ std::string printSymbol(std::string_view name) {
   if (!name.empty() && name.front() == '"') return "@" + std::string(name);
   bool bare = !name.empty() && (std::isalpha(static_cast<unsigned char>(name[0])) || name[0] == '_');
   for (char c : name) {
-    bare &= std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.' || c == '-';
+    bare &= std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' || c == '.';
   }
   return "@" + (bare ? std::string(name) : quoteString(name));
 }

@@ -208,7 +208,14 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
       }
     } else if (d == "constant") {
       const Attribute *value = op.attribute("value");
-      if (!value || op.results.size() != 1 || !value->type || *value->type != op.results[0]->type) return fail();
+      if (!value || op.results.size() != 1 || !value->type) return fail();
+      if (*value->type != op.results[0]->type) {
+        // A value of another type (quantized constants): the generic form
+        // without the op's quoted name, as StableHLO prints it.
+        out_ += "()";
+        genericTail(op, indent);
+        continue;
+      }
       out_ += attributeDictionary(op, printed) + " " + attributeText(*value, op);
     } else if (d == "slice") {
       const Attribute *s = op.attribute("start_indices"), *l = op.attribute("limit_indices"),

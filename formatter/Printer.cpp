@@ -68,8 +68,18 @@ bool isInherent(const Operation &op, std::string_view attribute) {
   const auto &builtin = builtinInherent(op.name);
   if (std::find(builtin.begin(), builtin.end(), attribute) != builtin.end()) return true;
   if (op.name == "func.func" || op.name == "builtin.module") return false;
-  if (!ops::find(op.name)) return false;
-  return attribute.find('.') == std::string_view::npos;
+  const ops::OpDef *def = ops::find(op.name);
+  if (!def || attribute.find('.') != std::string_view::npos) return false;
+  // Where the table has the op's schema, it says; else every plain name.
+  if (def->attributes.empty()) return true;
+  if (def->attribute(attribute)) return true;
+  for (const auto &k : def->keywords) {
+    if (k.attribute == attribute) return true;
+  }
+  for (const auto &d : def->printDefaults) {
+    if (d.attribute == attribute) return true;
+  }
+  return false;
 }
 
 }  // namespace
@@ -328,6 +338,10 @@ void Printer::operationIn(const Operation &op, unsigned indent, bool elideFunc) 
 
 void Printer::generic(const Operation &op, unsigned indent) {
   out_ += quoteString(op.name) + "(" + valueList(op.operands) + ")";
+  genericTail(op, indent);
+}
+
+void Printer::genericTail(const Operation &op, unsigned indent) {
   std::vector<std::string_view> inherent, discardable;
   for (const ir::NamedAttribute &a : op.attributes) {
     (isInherent(op, a.name) ? inherent : discardable).push_back(a.name);

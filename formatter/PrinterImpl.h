@@ -29,6 +29,9 @@ class Printer {
   std::string &out() { return out_; }
   void region(const ir::Region &region, unsigned indent, bool printEntryLabel);
   void generic(const ir::Operation &op, unsigned indent);
+  /// The generic form after `(operands)`: properties, regions, attributes,
+  /// the function type.
+  void genericTail(const ir::Operation &op, unsigned indent);
   std::string operandTypes(const ir::Operation &op) const;
   std::vector<ir::Type> operandTypeList(const ir::Operation &op) const;
   std::string functionalType(const ir::Operation &op) const;

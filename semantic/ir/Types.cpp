@@ -33,10 +33,17 @@ constexpr FloatFormatInfo kFloatFormats[] = {
 const FloatFormatInfo &info(FloatFormat format) { return kFloatFormats[static_cast<size_t>(format)]; }
 
 std::string formatDouble(double value) {
-  // A quantized type's scale as MLIR prints it: APFloat's default text,
-  // every digit the double needs (`0.0039132908278820561`).
+  // A quantized type's scale as MLIR prints floats: six digits in exponent
+  // form when they read back to the same double (`2.000000e+00`), else
+  // APFloat's default text with every digit needed (`0.0039132908278820561`).
+  llvm::APFloat v(value);
   llvm::SmallString<32> text;
-  llvm::APFloat(value).toString(text);
+  v.toString(text, 6, 0, false);
+  if (!v.isNaN() && !v.isInfinity() && llvm::APFloat(llvm::APFloat::IEEEdouble(), text.str()).bitwiseIsEqual(v)) {
+    return std::string(text.str());
+  }
+  text.clear();
+  v.toString(text);
   return std::string(text.str());
 }
 
