@@ -25,4 +25,9 @@ void registerLspCommand(CLI::App &app, int &exitCode);
 /// `shlo run FILE ...`: the interpreter (RunCommand.cpp).
 void registerRunCommand(CLI::App &app, int &exitCode);
 
+/// `shlo fmt PATH... [-i] [--check] [--generic] [--range FIRST:LAST]` (FmtCommand.cpp). Exit
+/// status 1 when --check finds a file to change or a file is refused
+/// (syntax error), 2 on unreadable input, usage errors or a failed write.
+void registerFmtCommand(CLI::App &app, int &exitCode);
+
 }  // namespace shlo::cli

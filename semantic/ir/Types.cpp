@@ -1,5 +1,8 @@
 #include "semantic/ir/Types.h"
 
+#include <llvm/ADT/APFloat.h>
+#include <llvm/ADT/SmallString.h>
+
 #include <cstdio>
 #include <sstream>
 
@@ -30,10 +33,18 @@ constexpr FloatFormatInfo kFloatFormats[] = {
 const FloatFormatInfo &info(FloatFormat format) { return kFloatFormats[static_cast<size_t>(format)]; }
 
 std::string formatDouble(double value) {
-  // MLIR prints float attributes in scientific notation with 6 digits.
-  char buffer[64];
-  std::snprintf(buffer, sizeof buffer, "%.6e", value);
-  return buffer;
+  // A quantized type's scale as MLIR prints floats: six digits in exponent
+  // form when they read back to the same double (`2.000000e+00`), else
+  // APFloat's default text with every digit needed (`0.0039132908278820561`).
+  llvm::APFloat v(value);
+  llvm::SmallString<32> text;
+  v.toString(text, 6, 0, false);
+  if (!v.isNaN() && !v.isInfinity() && llvm::APFloat(llvm::APFloat::IEEEdouble(), text.str()).bitwiseIsEqual(v)) {
+    return std::string(text.str());
+  }
+  text.clear();
+  v.toString(text);
+  return std::string(text.str());
 }
 
 std::string dimensionText(int64_t size) { return size == kDynamic ? "?" : std::to_string(size); }

@@ -217,8 +217,11 @@ class Lowerer {
       op->name = canonicalOpName(values_.text(name));
       op->form = typeNode.isNull() && !isKnownPrettyOp(op->name) ? ir::OpForm::Unknown : ir::OpForm::Pretty;
     }
-    if (op->name == "func.func" || op->name == "ml_program.func") return lowerFunction(node, op);
-    if (op->name == "builtin.module") return lowerModuleOp(node, op);
+    // The generic form of these (`"func.func"() <{...}> ({...})`) is lowered
+    // as any generic op: its attributes are written, not implied.
+    bool generic = op->form == ir::OpForm::Generic;
+    if (!generic && (op->name == "func.func" || op->name == "ml_program.func")) return lowerFunction(node, op);
+    if (!generic && op->name == "builtin.module") return lowerModuleOp(node, op);
 
     PrettyOperation pretty;
     std::vector<Node> operandNodes;

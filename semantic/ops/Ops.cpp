@@ -28,6 +28,8 @@ const Tables &tables() {
   out.ops.back().pretty = {Signature::signature, PrettyEnums::enums, PrettyIndices::indices, symbol, string, window, \
                            format, applies};
 #define KEYWORD(keyword, attribute) out.ops.back().keywords.push_back({keyword, attribute});
+#define PRINT(format) out.ops.back().printFormat = format;
+#define PRINT_DEFAULT(attribute, text) out.ops.back().printDefaults.push_back({attribute, text});
 #define ATTR(name, kind, specType, structName) \
   out.ops.back().attributes.push_back({name, AttrKind::kind, specType, {}, structName});
 #define ENUM_VALUE(value) out.ops.back().attributes.back().enumValues.push_back(value);
@@ -40,6 +42,8 @@ const Tables &tables() {
 #undef CALLEE
 #undef PRETTY
 #undef KEYWORD
+#undef PRINT
+#undef PRINT_DEFAULT
 #undef ATTR
 #undef ENUM_VALUE
 #undef STRUCT

@@ -141,6 +141,13 @@ struct KeywordRename {
   std::string_view attribute;
 };
 
+/// An attribute value the pretty form leaves out (`has_side_effect =
+/// false` of custom_call), as the formatter prints it.
+struct PrintDefault {
+  std::string_view attribute;
+  std::string_view text;
+};
+
 enum class AttrKind : uint8_t {
   Integer,       // constant of type si64/ui32...
   Bool,          // constant of type i1
@@ -186,6 +193,12 @@ struct OpDef {
   std::vector<std::string_view> spellings;
   PrettyForm pretty;
   std::vector<KeywordRename> keywords;
+  /// How the formatter prints the pretty form, after `%r = name`: literal
+  /// text with `$directive`s, `@attribute` values and `[...]` groups printed
+  /// only when their attributes are present (formatter/PrettyForms.cpp
+  /// documents the directives). Empty: the op is printed in generic form.
+  std::string_view printFormat;
+  std::vector<PrintDefault> printDefaults;
   std::vector<AttrDef> attributes;
   /// The symbol attribute naming the function the op calls (`callee` of
   /// func.call, `decomposition` of composite); empty for ops that call none.

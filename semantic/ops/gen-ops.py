@@ -48,7 +48,7 @@ SIGNATURES = {
 ENUMS = {"predicate": "Predicate", "comparison": "Comparison", "none": "None"}
 INDICES = {"none": "None", "slice": "Slice", "tuple_index": "TupleIndex"}
 OP_KEYS = {"summary", "section", "traits", "deprecated", "replacement", "grammar", "spellings", "signature", "callee",
-           "keywords", "structs", "pretty"}
+           "keywords", "structs", "pretty", "print", "print_defaults"}
 PRETTY_KEYS = {"enums", "indices", "symbol", "string", "window", "format", "applies"}
 
 
@@ -185,6 +185,10 @@ def main():
         )
         for keyword, attribute in e.get("keywords", {}).items():
             lines.append(f"KEYWORD({c_string(keyword)}, {c_string(attribute)})")
+        if e.get("print"):
+            lines.append(f"PRINT({c_string(e['print'])})")
+        for attribute, text in e.get("print_defaults", {}).items():
+            lines.append(f"PRINT_DEFAULT({c_string(attribute)}, {c_string(text)})")
         seen = set()
         for attr, kind, type_text, values in attrs.get(name[len("stablehlo."):], []) if dialect == "stablehlo" else []:
             seen.add(attr)

@@ -31,6 +31,10 @@ LAYERS = {
                           "semantic/lower", "semantic/verify"],
     "linter": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops",
                "semantic/lower", "semantic/verify", "semantic/analysis"],
+    # The formatter prints the semantic model; the CLI, the linter's fixes
+    # and the language server call it (it includes none of them).
+    "formatter": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops",
+                  "semantic/lower", "semantic/verify", "semantic/analysis"],
     "ide": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops",
             "semantic/lower", "semantic/verify", "semantic/analysis", "linter"],
     "interpreter/kernels": ["support"],
