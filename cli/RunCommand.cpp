@@ -12,6 +12,7 @@
 #include "cli/Commands.h"
 #include "cli/DiagnosticOutput.h"
 #include "interpreter/Interpreter.h"
+#include "interpreter/kernels/KernelPath.h"
 #include "interpreter/kernels/Parallel.h"
 #include "interpreter/session/RunSession.h"
 #include "interpreter/Printing.h"
@@ -34,6 +35,7 @@ struct RunOptions {
   int64_t numReplicas = 0, numPartitions = 0;
   bool splitInputFile = false;
   bool print = false;
+  bool reference = false;  // --reference: the spec-following loops, no kernel library
   std::string maxMemory;  // --max-memory BYTES[K|M|G]
   int64_t maxSteps = 0;
   double timeout = 0;
@@ -239,6 +241,7 @@ int runFile(RunOptions &options) {
     return 2;
   }
   interpreter::setKernelThreads(options.threads);
+  interpreter::setKernelPath(options.reference ? interpreter::KernelPath::Reference : interpreter::KernelPath::Kernels);
   if (!options.maxMemory.empty()) {
     std::optional<int64_t> bytes = parseByteSize(options.maxMemory);
     if (!bytes) {
@@ -331,6 +334,9 @@ void registerRunCommand(CLI::App &app, int &exitCode) {
                       "Stop with an error after this many seconds of wall clock per function; default: no limit")
       ->check(CLI::Range(0.001, 1e9));
   command->add_flag("--split-input-file", options->splitInputFile, "Run each `// -----` chunk on its own");
+  command->add_flag("--reference", options->reference,
+                    "Evaluate every op with the spec-following reference loops instead of the kernel library "
+                    "(oneDNN, vectorised loops)");
   command->add_flag("--print", options->print, "Print every element of every result of every function run");
   command->callback([options, &exitCode] { exitCode = runFile(*options); });
 }

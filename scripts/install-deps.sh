@@ -17,6 +17,7 @@ PACKAGES=(
   neovim
   libzip-dev libeigen3-dev
   time
+  libdnnl-dev libhwy-dev
 )
 # tree-sitter's generator evaluates grammar.js with Node.js.
 command -v node >/dev/null 2>&1 || PACKAGES+=(nodejs)
