@@ -75,7 +75,9 @@ bool oneDnnMatmul(const float *a, const MatrixLayout &aLayout, const float *b, c
     std::fill(c, c + batch * m * n, 0.0f);
     return true;
   }
-  std::vector<int64_t> key = {batch, m, k, n, aLayout.batchStride, aLayout.rowStride, aLayout.columnStride,
+  // oneDNN splits the work when a primitive is made: the thread count is
+  // part of its shape.
+  std::vector<int64_t> key = {kernelThreads(), batch, m, k, n, aLayout.batchStride, aLayout.rowStride, aLayout.columnStride,
                               bLayout.batchStride, bLayout.rowStride, bLayout.columnStride};
   static PrimitiveCache<MatmulEntry> cache;
   try {
@@ -160,10 +162,18 @@ std::shared_ptr<ConvolutionEntry> createConvolution(const ConvolutionShape &s, d
     return dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, in,
                                            any(kDims), out, windowStrides, dilations, padLow, padHigh);
   };
-  // The caller's activations as they are, when oneDNN has a fast kernel for
-  // that layout (channels-last and channels-first usually); else its own.
-  dnnl::convolution_forward::primitive_desc pd(describe(entry->input, entry->output), engine);
-  if (std::strncmp(pd.impl_info_str(), "ref", 3) == 0) {
+  // The caller's activations as they are for 1x1 windows and few input
+  // features (ResNet's stem), where oneDNN's channels-last kernels are as
+  // fast as its blocked ones and the reorders would cost more than they
+  // save (measured with bench_kernels on AVX2); else the layouts oneDNN
+  // chooses, reordered to and from on each call. A reference (slow)
+  // implementation is never taken when a faster one exists.
+  bool pointwise = std::all_of(s.kernelSizes.begin(), s.kernelSizes.end(), [](int64_t k) { return k == 1; });
+  bool asGiven = pointwise || perGroupIn < 8;
+  dnnl::convolution_forward::primitive_desc pd =
+      asGiven ? dnnl::convolution_forward::primitive_desc(describe(entry->input, entry->output), engine)
+              : dnnl::convolution_forward::primitive_desc(describe(any(inDims), any(outDims)), engine);
+  if (asGiven && std::strncmp(pd.impl_info_str(), "ref", 3) == 0) {
     pd = dnnl::convolution_forward::primitive_desc(describe(any(inDims), any(outDims)), engine);
   }
   entry->pd = pd;
@@ -186,7 +196,7 @@ bool oneDnnConvolution(const float *input, const float *kernel, float *output, c
   for (size_t d = 0; d < spatial; ++d) {
     if (s.paddingLow[d] < 0 || s.paddingHigh[d] < 0) return false;
   }
-  std::vector<int64_t> key = {s.batch, s.inputFeatures, s.outputFeatures, s.groups};
+  std::vector<int64_t> key = {kernelThreads(), s.batch, s.inputFeatures, s.outputFeatures, s.groups};
   for (const std::vector<int64_t> *v : {&s.inputSizes, &s.kernelSizes, &s.outputSizes, &s.windowStrides, &s.dilations,
                                         &s.paddingLow, &s.paddingHigh, &s.inputStrides, &s.kernelStrides,
                                         &s.outputStrides}) {
