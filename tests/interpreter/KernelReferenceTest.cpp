@@ -7,6 +7,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstdlib>
 #include <functional>
 #include <limits>
 
@@ -222,5 +223,20 @@ TEST(KernelReference, ExponentialWithinOneUlp) {
       ASSERT_LE(std::abs(kv - rv), std::nextafter(std::abs(rv), INFINITY) - std::abs(rv))
           << "exp(" << x.data<float>()[i] << "): " << kv << " vs " << rv;
     }
+  }
+}
+
+TEST(KernelReference, InstructionSetFollowsTheSwitch) {
+  // Under SHLO_KERNEL_ISA=baseline (ctest's interpreter_kernels_baseline_isa)
+  // neither oneDNN nor the loops may use AVX; otherwise both name a target.
+  std::string summary = kernelIsaSummary();
+  const char *isa = std::getenv("SHLO_KERNEL_ISA");
+  if (isa != nullptr && std::string(isa) == "baseline") {
+    EXPECT_NE(summary.find("oneDNN sse41"), std::string::npos) << summary;
+    EXPECT_EQ(summary.find("AVX"), std::string::npos) << summary;
+    EXPECT_EQ(summary.find("avx"), std::string::npos) << summary;
+  } else {
+    EXPECT_EQ(summary.rfind("oneDNN ", 0), 0u) << summary;
+    EXPECT_NE(summary.find(", loops "), std::string::npos) << summary;
   }
 }
