@@ -20,13 +20,17 @@ shlo="${1:-$root/build/bin/shlo}"
 runs="${2:-3}"
 models="$root/../shared/models"
 names=(jax_resnet_50 pt_bert searchless_chess_9m)
+# Debian's interpreter: python3-torch installs into its dist-packages (a
+# python3 earlier on PATH, e.g. pyenv's, does not see it).
+py=/usr/bin/python3
+[ -x "$py" ] || py=python3
 
-if ! python3 -c 'import torch' 2>/dev/null && [ "$install" = 1 ]; then
+if ! "$py" -c 'import torch' 2>/dev/null && [ "$install" = 1 ]; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends python3-torch >/dev/null
 fi
 have_torch=0
-python3 -c 'import torch' 2>/dev/null && have_torch=1
+"$py" -c 'import torch' 2>/dev/null && have_torch=1
 
 declare -A torch_wall torch_cpu
 if [ "$have_torch" = 1 ]; then
@@ -38,7 +42,7 @@ if [ "$have_torch" = 1 ]; then
       else
         torch_wall[$model/$t]=$fw torch_cpu[$model/$t]=$fc
       fi
-    done < <(python3 "$root/bench/pytorch_models.py" "$threads" "$runs" 2>/dev/null)
+    done < <("$py" "$root/bench/pytorch_models.py" "$threads" "$runs" 2>/dev/null)
   done
 fi
 

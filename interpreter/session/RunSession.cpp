@@ -141,6 +141,14 @@ RunSummary runProgram(std::string_view text, const RunSettings &settings, RunRep
     if (timings) {
       for (const auto &[op, entry] : options.profile->entries()) {
         timings->slowest.push_back({op->name, chunk.offset + op->range.begin, entry.seconds, entry.count});
+        auto same = std::find_if(timings->byName.begin(), timings->byName.end(),
+                                 [&](const RunTimings::SlowOp &s) { return s.name == op->name; });
+        if (same == timings->byName.end()) {
+          timings->byName.push_back({op->name, 0, entry.seconds, entry.count});
+        } else {
+          same->seconds += entry.seconds;
+          same->count += entry.count;
+        }
       }
       options.profile = std::make_shared<OpProfile>();  // the next chunk's ops are others
     }
@@ -149,6 +157,8 @@ RunSummary runProgram(std::string_view text, const RunSettings &settings, RunRep
     std::sort(timings->slowest.begin(), timings->slowest.end(),
               [](const RunTimings::SlowOp &a, const RunTimings::SlowOp &b) { return a.seconds > b.seconds; });
     if (timings->slowest.size() > 10) timings->slowest.resize(10);
+    std::sort(timings->byName.begin(), timings->byName.end(),
+              [](const RunTimings::SlowOp &a, const RunTimings::SlowOp &b) { return a.seconds > b.seconds; });
   }
   return summary;
 }

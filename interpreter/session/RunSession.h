@@ -34,6 +34,8 @@ struct RunTimings {
   };
   /// The ten ops with the most evaluation time, longest first.
   std::vector<SlowOp> slowest;
+  /// Evaluation time per op name (all its ops), most first; offset unused.
+  std::vector<SlowOp> byName;
 };
 
 /// What to run and how.
