@@ -10,8 +10,11 @@
 #
 #   bash bench/compare-pytorch.sh [--install] [SHLO_BINARY] [RUNS]
 #
-# PyTorch is Debian's python3-torch; --install installs it (apt-get). Without
-# it and without --install, the PyTorch columns are skipped and counted.
+# PyTorch is Debian's python3-torch (1.13, oneDNN inside, no MKL): its
+# matrix products go to the system BLAS, so --install installs it with
+# OpenBLAS (libopenblas0-pthread; without it Debian's reference BLAS makes
+# PyTorch 10-30x slower on the transformers). Without PyTorch and without
+# --install, the PyTorch columns are skipped and counted.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 install=0
@@ -27,7 +30,7 @@ py=/usr/bin/python3
 
 if ! "$py" -c 'import torch' 2>/dev/null && [ "$install" = 1 ]; then
   SUDO=""; [ "$(id -u)" -ne 0 ] && SUDO=sudo
-  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends python3-torch >/dev/null
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends python3-torch libopenblas0-pthread >/dev/null
 fi
 have_torch=0
 "$py" -c 'import torch' 2>/dev/null && have_torch=1
@@ -42,7 +45,7 @@ if [ "$have_torch" = 1 ]; then
       else
         torch_wall[$model/$t]=$fw torch_cpu[$model/$t]=$fc
       fi
-    done < <("$py" "$root/bench/pytorch_models.py" "$threads" "$runs" 2>/dev/null)
+    done < <(OMP_NUM_THREADS=$threads OPENBLAS_NUM_THREADS=$threads "$py" "$root/bench/pytorch_models.py" "$threads" "$runs" 2>/dev/null)
   done
 fi
 
@@ -96,3 +99,7 @@ if [ "$have_torch" = 0 ]; then
     "$skipped comparison(s) skipped"
 fi
 echo "shlo kernels: $("$shlo" --version | sed -n 2p)"
+if [ "$have_torch" = 1 ]; then
+  blas=$(readlink -f /usr/lib/x86_64-linux-gnu/libblas.so.3 2>/dev/null || echo unknown)
+  echo "PyTorch $("$py" -c 'import torch; print(torch.__version__)'), BLAS: $blas"
+fi

@@ -235,6 +235,13 @@ void printTimings(const syntax::SourceFile &file, const interpreter::RunTimings 
                   op.name.c_str(), file.path().c_str(), at.line + 1, at.character + 1);
     std::cerr << line;
   }
+  std::cerr << "time per op name (wall, calls):\n";
+  for (size_t i = 0; i < t.byName.size() && i < 10; ++i) {
+    char line[160];
+    std::snprintf(line, sizeof line, "  %9.4f s %6lld  %s\n", t.byName[i].seconds,
+                  static_cast<long long>(t.byName[i].count), t.byName[i].name.c_str());
+    std::cerr << line;
+  }
 }
 
 int runFile(RunOptions &options) {

@@ -64,23 +64,37 @@ int64_t mergedStride(const Tensor &t, const std::vector<int64_t> &dims) {
   return stride;
 }
 
-/// The product through oneDNN, reading the operands in place when their
-/// layouts allow. False when oneDNN declined (nothing written).
+/// The product through oneDNN, reading the operands in place when each
+/// group of free and contracting dimensions is contiguous (batch dimensions
+/// keep a stride each). False when oneDNN declined (nothing written).
 bool matmulWithOneDnn(const Tensor &lhs, const Tensor &rhs, const Shape &lhsBatch, const Shape &rhsBatch,
                       const Shape &lhsContract, const Shape &rhsContract, const std::vector<int64_t> &lhsFree,
                       const std::vector<int64_t> &rhsFree, Tensor &out, int64_t B, int64_t M, int64_t K, int64_t N) {
-  MatrixLayout a{mergedStride(lhs, lhsBatch), mergedStride(lhs, lhsFree), mergedStride(lhs, lhsContract)};
-  MatrixLayout b{mergedStride(rhs, rhsBatch), mergedStride(rhs, rhsContract), mergedStride(rhs, rhsFree)};
-  bool inPlace = a.batchStride >= 0 && a.rowStride >= 0 && a.columnStride >= 0 && b.batchStride >= 0 &&
-                 b.rowStride >= 0 && b.columnStride >= 0;
-  if (inPlace) return oneDnnMatmul(lhs.data<float>(), a, rhs.data<float>(), b, out.data<float>(), B, M, K, N);
+  std::vector<int64_t> lst = lhs.strides(), rst = rhs.strides();
+  MatrixLayout a{{}, mergedStride(lhs, lhsFree), mergedStride(lhs, lhsContract)};
+  MatrixLayout b{{}, mergedStride(rhs, rhsContract), mergedStride(rhs, rhsFree)};
+  std::vector<int64_t> batchSizes;
+  for (size_t i = 0; i < lhsBatch.size(); ++i) {
+    if (lhs.shape()[lhsBatch[i]] == 1) continue;
+    batchSizes.push_back(lhs.shape()[lhsBatch[i]]);
+    a.batchStrides.push_back(lst[lhsBatch[i]]);
+    b.batchStrides.push_back(rst[rhsBatch[i]]);
+  }
+  bool inPlace = a.rowStride >= 0 && a.columnStride >= 0 && b.rowStride >= 0 && b.columnStride >= 0 &&
+                 batchSizes.size() <= 10;
+  if (inPlace && oneDnnMatmul(lhs.data<float>(), a, rhs.data<float>(), b, out.data<float>(), batchSizes, M, K, N)) {
+    return true;
+  }
   std::vector<int64_t> lhsPerm = lhsBatch, rhsPerm = rhsBatch;
   lhsPerm.insert(lhsPerm.end(), lhsFree.begin(), lhsFree.end());
   lhsPerm.insert(lhsPerm.end(), lhsContract.begin(), lhsContract.end());
   rhsPerm.insert(rhsPerm.end(), rhsContract.begin(), rhsContract.end());
   rhsPerm.insert(rhsPerm.end(), rhsFree.begin(), rhsFree.end());
   Tensor pa = permuted(lhs, lhsPerm), pb = permuted(rhs, rhsPerm);
-  return oneDnnMatmul(pa.data<float>(), {M * K, K, 1}, pb.data<float>(), {K * N, N, 1}, out.data<float>(), B, M, K, N);
+  std::vector<int64_t> batch = B == 1 ? std::vector<int64_t>{} : std::vector<int64_t>{B};
+  MatrixLayout ca{B == 1 ? std::vector<int64_t>{} : std::vector<int64_t>{M * K}, K, 1};
+  MatrixLayout cb{B == 1 ? std::vector<int64_t>{} : std::vector<int64_t>{K * N}, N, 1};
+  return oneDnnMatmul(pa.data<float>(), ca, pb.data<float>(), cb, out.data<float>(), batch, M, K, N);
 }
 
 }  // namespace

@@ -69,16 +69,25 @@ struct MatmulEntry {
 }  // namespace
 
 bool oneDnnMatmul(const float *a, const MatrixLayout &aLayout, const float *b, const MatrixLayout &bLayout, float *c,
-                  int64_t batch, int64_t m, int64_t k, int64_t n) {
+                  const std::vector<int64_t> &batchSizes, int64_t m, int64_t k, int64_t n) {
+  int64_t batch = 1;
+  for (int64_t s : batchSizes) batch *= s;
   if (batch == 0 || m == 0 || n == 0) return true;
   if (k == 0) {
     std::fill(c, c + batch * m * n, 0.0f);
     return true;
   }
+  if (batchSizes.size() > 10 || aLayout.batchStrides.size() != batchSizes.size() ||
+      bLayout.batchStrides.size() != batchSizes.size()) {
+    return false;
+  }
   // oneDNN splits the work when a primitive is made: the thread count is
   // part of its shape.
-  std::vector<int64_t> key = {kernelThreads(), batch, m, k, n, aLayout.batchStride, aLayout.rowStride, aLayout.columnStride,
-                              bLayout.batchStride, bLayout.rowStride, bLayout.columnStride};
+  std::vector<int64_t> key = {kernelThreads(), m, k, n, aLayout.rowStride, aLayout.columnStride,
+                              bLayout.rowStride, bLayout.columnStride};
+  for (size_t i = 0; i < batchSizes.size(); ++i) {
+    key.insert(key.end(), {batchSizes[i], aLayout.batchStrides[i], bLayout.batchStrides[i]});
+  }
   static PrimitiveCache<MatmulEntry> cache;
   try {
     dnnl::engine &engine = cpuEngine();
@@ -86,16 +95,18 @@ bool oneDnnMatmul(const float *a, const MatrixLayout &aLayout, const float *b, c
     if (!entry) {
       int64_t aSpan = m * k * std::max<int64_t>(1, std::max(aLayout.rowStride, aLayout.columnStride));
       int64_t bSpan = k * n * std::max<int64_t>(1, std::max(bLayout.rowStride, bLayout.columnStride));
-      Dims aDims = {batch, m, k}, bDims = {batch, k, n}, cDims = {batch, m, n};
-      Dims aStrides = {strideOf(batch, aLayout.batchStride, aSpan), strideOf(m, aLayout.rowStride, aSpan),
-                       strideOf(k, aLayout.columnStride, aSpan)};
-      Dims bStrides = {strideOf(batch, bLayout.batchStride, bSpan), strideOf(k, bLayout.rowStride, bSpan),
-                       strideOf(n, bLayout.columnStride, bSpan)};
-      Dims cStrides = {m * n, n, 1};
-      if (batch == 1) {
-        aDims.erase(aDims.begin()), bDims.erase(bDims.begin()), cDims.erase(cDims.begin());
-        aStrides.erase(aStrides.begin()), bStrides.erase(bStrides.begin()), cStrides.erase(cStrides.begin());
+      Dims aDims, bDims, cDims, aStrides, bStrides, cStrides;
+      int64_t cBatchStride = batch * m * n;
+      for (size_t i = 0; i < batchSizes.size(); ++i) {
+        aDims.push_back(batchSizes[i]), bDims.push_back(batchSizes[i]), cDims.push_back(batchSizes[i]);
+        aStrides.push_back(aLayout.batchStrides[i]), bStrides.push_back(bLayout.batchStrides[i]);
+        cBatchStride /= batchSizes[i];
+        cStrides.push_back(cBatchStride);
       }
+      aDims.insert(aDims.end(), {m, k}), bDims.insert(bDims.end(), {k, n}), cDims.insert(cDims.end(), {m, n});
+      aStrides.insert(aStrides.end(), {strideOf(m, aLayout.rowStride, aSpan), strideOf(k, aLayout.columnStride, aSpan)});
+      bStrides.insert(bStrides.end(), {strideOf(k, bLayout.rowStride, bSpan), strideOf(n, bLayout.columnStride, bSpan)});
+      cStrides.insert(cStrides.end(), {n, 1});
       memory::desc aDesc(aDims, memory::data_type::f32, aStrides), bDesc(bDims, memory::data_type::f32, bStrides),
           cDesc(cDims, memory::data_type::f32, cStrides);
       dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(aDesc, bDesc, cDesc), engine);

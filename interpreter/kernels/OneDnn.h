@@ -16,17 +16,20 @@
 namespace shlo::interpreter {
 
 /// One operand of a batched matrix product: element strides of a
-/// [batch, rows, columns] view of its buffer.
+/// [batch..., rows, columns] view of its buffer (one stride per batch
+/// dimension).
 struct MatrixLayout {
-  int64_t batchStride = 0, rowStride = 0, columnStride = 1;
+  std::vector<int64_t> batchStrides;
+  int64_t rowStride = 0, columnStride = 1;
 };
 
-/// C[b] = A[b] * B[b] for b < batch: A is M x K, B is K x N (as `aLayout`
-/// and `bLayout` say), C contiguous row-major [batch, M, N], overwritten.
-/// Returns false, leaving C untouched, when oneDNN has no implementation
-/// (the caller takes another path).
+/// C[b] = A[b] * B[b] for every batch index b (`batchSizes`, at most 10
+/// dimensions): A is M x K, B is K x N (as `aLayout` and `bLayout` say), C
+/// contiguous row-major [batch..., M, N], overwritten. Returns false,
+/// leaving C untouched, when oneDNN has no implementation (the caller takes
+/// another path).
 bool oneDnnMatmul(const float *a, const MatrixLayout &aLayout, const float *b, const MatrixLayout &bLayout, float *c,
-                  int64_t batch, int64_t m, int64_t k, int64_t n);
+                  const std::vector<int64_t> &batchSizes, int64_t m, int64_t k, int64_t n);
 
 /// A convolution without input (lhs) dilation or window reversal: sizes and
 /// element strides per logical dimension. Input and output are

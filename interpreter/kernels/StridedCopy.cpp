@@ -61,14 +61,39 @@ void copyTiles(const U *src, U *dst, const std::vector<int64_t> &shape, const st
   });
 }
 
+/// A broadcast of one element (every stride 0): a threaded fill.
+template <typename U>
+void fillWith(const U *src, U *dst, int64_t total, int64_t offset) {
+  const U value = src[offset];
+  parallelFor(total, int64_t{1} << 16, [&](int64_t begin, int64_t end) { std::fill(dst + begin, dst + end, value); });
+}
+
+template <typename F>
+bool bySize(size_t elementSize, F &&f) {
+  switch (elementSize) {
+    case 1: f(Element<1>{}); return true;
+    case 2: f(uint16_t{}); return true;
+    case 4: f(uint32_t{}); return true;
+    case 8: f(uint64_t{}); return true;
+    case 16: f(Element<16>{}); return true;
+    default: return false;
+  }
+}
+
 }  // namespace
 
 bool tiledStridedCopy(const unsigned char *src, unsigned char *dst, size_t elementSize,
                       const std::vector<int64_t> &shape, const std::vector<int64_t> &srcStrides, int64_t offset) {
   size_t rank = shape.size();
-  if (rank < 2) return false;
   int64_t total = 1;
   for (int64_t s : shape) total *= s;
+  if (total >= 4096 && std::all_of(srcStrides.begin(), srcStrides.end(), [](int64_t s) { return s == 0; })) {
+    return bySize(elementSize, [&](auto tag) {
+      using U = decltype(tag);
+      fillWith(reinterpret_cast<const U *>(src), reinterpret_cast<U *>(dst), total, offset);
+    });
+  }
+  if (rank < 2) return false;
   if (total < 4096 || srcStrides[rank - 1] == 1 || shape[rank - 1] < 8) return false;
   // The result dimension that reads the operand contiguously, if any.
   size_t contiguousDim = rank;
@@ -76,14 +101,10 @@ bool tiledStridedCopy(const unsigned char *src, unsigned char *dst, size_t eleme
     if (srcStrides[d] == 1 && shape[d] >= 8) contiguousDim = d;
   }
   if (contiguousDim == rank) return false;
-  switch (elementSize) {
-    case 1: copyTiles(reinterpret_cast<const Element<1> *>(src), reinterpret_cast<Element<1> *>(dst), shape, srcStrides, offset, contiguousDim); return true;
-    case 2: copyTiles(reinterpret_cast<const uint16_t *>(src), reinterpret_cast<uint16_t *>(dst), shape, srcStrides, offset, contiguousDim); return true;
-    case 4: copyTiles(reinterpret_cast<const uint32_t *>(src), reinterpret_cast<uint32_t *>(dst), shape, srcStrides, offset, contiguousDim); return true;
-    case 8: copyTiles(reinterpret_cast<const uint64_t *>(src), reinterpret_cast<uint64_t *>(dst), shape, srcStrides, offset, contiguousDim); return true;
-    case 16: copyTiles(reinterpret_cast<const Element<16> *>(src), reinterpret_cast<Element<16> *>(dst), shape, srcStrides, offset, contiguousDim); return true;
-    default: return false;
-  }
+  return bySize(elementSize, [&](auto tag) {
+    using U = decltype(tag);
+    copyTiles(reinterpret_cast<const U *>(src), reinterpret_cast<U *>(dst), shape, srcStrides, offset, contiguousDim);
+  });
 }
 
 }  // namespace shlo::interpreter

@@ -3,6 +3,7 @@
 // another result dimension reads it contiguously (a transpose), the copy
 // goes by 32x32 tiles of those two dimensions, so that both the reads and
 // the writes stay in cache; ranges of tiles run on kernelThreads() threads.
+// A broadcast of a single element is a threaded fill.
 // A copy moves bits: the result is the same whichever way it runs.
 #pragma once
 

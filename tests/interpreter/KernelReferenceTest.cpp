@@ -95,8 +95,10 @@ TEST(KernelReference, DotGeneralOnEveryFloatTypeAndLayout) {
     for (int threads : {1, 2}) {
       setKernelThreads(threads);
       // [batch, M, K] x [K, batch, N] with the batch dimension in the middle
-      // of rhs (no contiguous layout: copied), and a transposed rhs read in
-      // place ([N, K], contracting its dimension 1), and a matrix-vector.
+      // of rhs (read through its stride), a transposed rhs read in place
+      // ([N, K], contracting its dimension 1), a matrix-vector, attention's
+      // two batch dimensions apart ([b, t, h, d] x [b, t, h, d]), and free
+      // dimensions out of order (copied first).
       Tensor a = randomTensor({3, 7, 40}, element, 1), b = randomTensor({40, 3, 33}, element, 2);
       auto [k1, r1] = bothPaths([&] {
         return evalDotGeneral(a, b, {0}, {1}, {2}, {0}, ir::Type::tensor({3, 7, 33}, element));
@@ -108,6 +110,16 @@ TEST(KernelReference, DotGeneralOnEveryFloatTypeAndLayout) {
       Tensor v = randomTensor({300}, element, 5);
       auto [k3, r3] = bothPaths([&] { return evalDotGeneral(c, v, {}, {}, {1}, {0}, ir::Type::tensor({65}, element)); });
       expectClose(k3, r3, maxAbs(c) * maxAbs(v) * 300, 300, "matrix-vector " + element.str());
+      Tensor q = randomTensor({3, 9, 4, 16}, element, 19), kk = randomTensor({3, 9, 4, 16}, element, 20);
+      auto [k4, r4] = bothPaths([&] {
+        return evalDotGeneral(q, kk, {0, 2}, {0, 2}, {3}, {3}, ir::Type::tensor({3, 4, 9, 9}, element));
+      });
+      expectClose(k4, r4, maxAbs(q) * maxAbs(kk) * 16, 16, "attention " + element.str());
+      Tensor f = randomTensor({5, 6, 7}, element, 21), g = randomTensor({6, 11}, element, 22);
+      auto [k5, r5] = bothPaths([&] {
+        return evalDotGeneral(f, g, {}, {}, {1}, {0}, ir::Type::tensor({5, 7, 11}, element));
+      });
+      expectClose(k5, r5, maxAbs(f) * maxAbs(g) * 6, 6, "split free dimensions " + element.str());
     }
   }
   setKernelThreads(1);
@@ -264,4 +276,14 @@ TEST(KernelReference, TransposeGivesTheSameBits) {
     }
   }
   setKernelThreads(1);
+}
+
+TEST(KernelReference, ScalarBroadcastGivesTheSameBits) {
+  for (const ir::ElementType &element : {floatType(ir::FloatFormat::F32), ir::ElementType::integer(8),
+                                         ir::ElementType::complex(ir::FloatFormat::F64)}) {
+    Tensor scalar = randomTensor({}, element, 18);
+    auto [k, r] = bothPaths([&] { return evalBroadcastInDim(scalar, {}, ir::Type::tensor({33, 79, 17}, element)); });
+    ASSERT_EQ(std::memcmp(k.bytes(), r.bytes(), static_cast<size_t>(k.numElements()) * storageSize(k.kind())), 0)
+        << element.str();
+  }
 }
