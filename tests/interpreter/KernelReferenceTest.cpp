@@ -16,6 +16,7 @@
 #include "interpreter/Ops.h"
 #include "interpreter/kernels/KernelPath.h"
 #include "interpreter/kernels/Parallel.h"
+#include "tests/support/Programs.h"
 
 using namespace shlo;
 using namespace shlo::interpreter;
@@ -286,4 +287,39 @@ TEST(KernelReference, ScalarBroadcastGivesTheSameBits) {
     ASSERT_EQ(std::memcmp(k.bytes(), r.bytes(), static_cast<size_t>(k.numElements()) * storageSize(k.kind())), 0)
         << element.str();
   }
+}
+
+TEST(KernelReference, TransposesFoldedIntoDotGeneralsGiveTheReferenceResults) {
+  // A weight transposed for dot_generals only (folded: read in place), one
+  // whose permutation reorders the dot's free dimensions (made after all),
+  // and a transpose also returned (not folded), against --reference.
+  const std::string program = R"(
+func.func @main(%x: tensor<5x16xf32>, %w: tensor<24x16xf32>, %t: tensor<4x3x16xf32>)
+    -> (tensor<5x24xf32>, tensor<5x24xf32>, tensor<5x3x4xf32>, tensor<16x24xf32>) {
+  %wt = stablehlo.transpose %w, dims = [1, 0] : (tensor<24x16xf32>) -> tensor<16x24xf32>
+  %a = stablehlo.dot_general %x, %wt, contracting_dims = [1] x [0] : (tensor<5x16xf32>, tensor<16x24xf32>) -> tensor<5x24xf32>
+  %b = stablehlo.dot_general %x, %wt, contracting_dims = [1] x [0] : (tensor<5x16xf32>, tensor<16x24xf32>) -> tensor<5x24xf32>
+  %tt = stablehlo.transpose %t, dims = [2, 1, 0] : (tensor<4x3x16xf32>) -> tensor<16x3x4xf32>
+  %c = stablehlo.dot_general %x, %tt, contracting_dims = [1] x [0] : (tensor<5x16xf32>, tensor<16x3x4xf32>) -> tensor<5x3x4xf32>
+  %kept = stablehlo.transpose %w, dims = [1, 0] : (tensor<24x16xf32>) -> tensor<16x24xf32>
+  %d = stablehlo.dot_general %x, %kept, contracting_dims = [1] x [0] : (tensor<5x16xf32>, tensor<16x24xf32>) -> tensor<5x24xf32>
+  return %a, %d, %c, %kept : tensor<5x24xf32>, tensor<5x24xf32>, tensor<5x3x4xf32>, tensor<16x24xf32>
+}
+)";
+  ir::ElementType f32 = floatType(ir::FloatFormat::F32);
+  std::vector<Value> arguments = {randomTensor({5, 16}, f32, 23), randomTensor({24, 16}, f32, 24),
+                                  randomTensor({4, 3, 16}, f32, 25)};
+  analysis::Analysis keepKernels, keepReference;
+  setKernelPath(KernelPath::Kernels);
+  FunctionOutcome kernels = test::runProgram(program, keepKernels, "main", arguments);
+  setKernelPath(KernelPath::Reference);
+  FunctionOutcome reference = test::runProgram(program, keepReference, "main", arguments);
+  setKernelPath(KernelPath::Kernels);
+  ASSERT_EQ(kernels.status, FunctionOutcome::Status::Passed) << kernels.message;
+  ASSERT_EQ(reference.status, FunctionOutcome::Status::Passed) << reference.message;
+  ASSERT_EQ(kernels.results.size(), 4u);
+  for (size_t i = 0; i < 3; ++i) {
+    expectClose(kernels.results[i].tensor, reference.results[i].tensor, 16 * 1.0, 16, "result " + std::to_string(i));
+  }
+  expectSameBits(kernels.results[3].tensor, reference.results[3].tensor, "returned transpose");
 }
