@@ -98,7 +98,7 @@ if [ "$have_torch" = 0 ]; then
   echo "compare-pytorch: PyTorch is not installed (Debian package python3-torch; rerun with --install):" \
     "$skipped comparison(s) skipped"
 fi
-echo "shlo kernels: $("$shlo" --version | sed -n 2p)"
+echo "shlo $("$shlo" --version | sed -n 2p)"
 if [ "$have_torch" = 1 ]; then
   blas=$(readlink -f /usr/lib/x86_64-linux-gnu/libblas.so.3 2>/dev/null || echo unknown)
   echo "PyTorch $("$py" -c 'import torch; print(torch.__version__)'), BLAS: $blas"
