@@ -1,12 +1,32 @@
-// The interpreter's heavy ops on the shapes of the bundled models (ResNet-50's
-// convolutions and max pooling, the chess transformer's matrix products),
-// through their narrow interface (interpreter/Ops.h). Counters: GFLOP/s
-// (2 per multiply-add). Run: build/bin/bench_kernels [--benchmark_filter=...]
-// The `threads` argument is `shlo run --threads`.
+// The kernel library against bare libraries, in one run, as ratios: each
+// heavy op through the interpreter's narrow interface (interpreter/Ops.h,
+// kernel path: allocation of the result, layout handling and finalize
+// included) beside the same work done directly by oneDNN (primitive and
+// reordered weights made before timing), Eigen's vectorised loop, or a
+// memory copy. Shapes: the bundled models' (ResNet-50's convolutions,
+// searchless-chess's feed-forward products, BERT's 7-row products).
+//
+// Run: build/bin/bench_kernels [--benchmark_filter=...]. Times are
+// process CPU time (all threads) and wall time; on a shared machine the CPU
+// time is the steadier figure. The table at the end gives, per pair,
+// baseline time / kernel time (1.0: as fast as the baseline).
 #include <benchmark/benchmark.h>
+
+#include <malloc.h>
+#include <omp.h>
+
+#include <cstdio>
+#include <cstring>
+#include <iostream>
+#include <map>
+#include <oneapi/dnnl/dnnl.hpp>
+#include <vector>
+
+#include <Eigen/Core>
 
 #include "interpreter/ElidedValues.h"
 #include "interpreter/Ops.h"
+#include "interpreter/kernels/KernelPath.h"
 #include "interpreter/kernels/Parallel.h"
 
 namespace {
@@ -22,65 +42,214 @@ Tensor random(std::vector<int64_t> shape, uint64_t salt) {
   return makeElidedValue(f32Tensor(std::move(shape)), {ElidedFill::Mode::Random, 1}, salt);
 }
 
-/// NHWC x HWIO -> NHWC, stride 1 or 2, "same" padding, as in ResNet-50.
-void convolution(benchmark::State &state, int64_t size, int64_t window, int64_t in, int64_t out, int64_t stride) {
+void flopsCounter(benchmark::State &state, double flops) {
+  state.counters["GFLOP/s"] = benchmark::Counter(flops * 1e-9, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+/// oneDNN runs on OpenMP; the library sets the same count before each call.
+void setThreads(benchmark::State &state) {
   setKernelThreads(static_cast<int>(state.range(0)));
-  Tensor lhs = random({1, size, size, in}, 1), rhs = random({window, window, in, out}, 2);
+  omp_set_num_threads(static_cast<int>(state.range(0)));
+}
+
+// ---- Matrix products ----------------------------------------------------------
+
+struct Gemm {
+  int64_t m, k, n;
+};
+const std::map<std::string, Gemm> kGemms = {
+    {"gemm1024", {1024, 1024, 1024}},       // square
+    {"chessUp", {33 * 79, 256, 1024}},      // searchless_chess_9m feed-forward, up
+    {"chessDown", {33 * 79, 1024, 256}},    // and down
+    {"bert7x768x3072", {7, 768, 3072}},     // pt_bert's 7-token products
+    {"bert7x3072x768", {7, 3072, 768}},
+};
+
+void kernelGemm(benchmark::State &state, Gemm g) {
+  setThreads(state);
+  Tensor lhs = random({g.m, g.k}, 3), rhs = random({g.k, g.n}, 4);
+  ir::Type resultType = f32Tensor({g.m, g.n});
+  for (auto _ : state) benchmark::DoNotOptimize(evalDotGeneral(lhs, rhs, {}, {}, {1}, {0}, resultType));
+  flopsCounter(state, 2.0 * g.m * g.k * g.n);
+}
+
+void onednnGemm(benchmark::State &state, Gemm g) {
+  setThreads(state);
+  using dnnl::memory;
+  dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+  dnnl::stream stream(engine);
+  memory::desc a({g.m, g.k}, memory::data_type::f32, memory::format_tag::ab);
+  memory::desc b({g.k, g.n}, memory::data_type::f32, memory::format_tag::ab);
+  memory::desc c({g.m, g.n}, memory::data_type::f32, memory::format_tag::ab);
+  dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(a, b, c), engine);
+  dnnl::matmul prim(pd);
+  Tensor lhs = random({g.m, g.k}, 3), rhs = random({g.k, g.n}, 4);
+  std::vector<float> out(static_cast<size_t>(g.m * g.n));
+  memory am(a, engine, lhs.data<float>()), bm(b, engine, rhs.data<float>()), cm(c, engine, out.data());
+  for (auto _ : state) {
+    prim.execute(stream, {{DNNL_ARG_SRC, am}, {DNNL_ARG_WEIGHTS, bm}, {DNNL_ARG_DST, cm}});
+    stream.wait();
+  }
+  flopsCounter(state, 2.0 * g.m * g.k * g.n);
+}
+
+// ---- Convolutions (NHWC x HWIO, "same" padding, as ResNet-50) -----------------
+
+struct Conv {
+  int64_t size, window, in, out, stride;
+  int64_t pad() const { return (window - 1) / 2; }
+  int64_t outSize() const { return (size + 2 * pad() - window) / stride + 1; }
+  double flops() const { return 2.0 * outSize() * outSize() * out * window * window * in; }
+};
+const std::map<std::string, Conv> kConvs = {
+    {"conv7x7s2stem", {224, 7, 3, 64, 2}},
+    {"conv3x3x64", {56, 3, 64, 64, 1}},
+    {"conv1x1x64to256", {56, 1, 64, 256, 1}},
+};
+
+void kernelConv(benchmark::State &state, Conv c) {
+  setThreads(state);
+  Tensor lhs = random({1, c.size, c.size, c.in}, 1), rhs = random({c.window, c.window, c.in, c.out}, 2);
   ConvolutionParams p;
-  p.windowStrides = {stride, stride};
-  int64_t pad = (window - 1) / 2;
-  p.padding = {{pad, pad}, {pad, pad}};
+  p.windowStrides = {c.stride, c.stride};
+  p.padding = {{c.pad(), c.pad()}, {c.pad(), c.pad()}};
   ConvolutionDimensions &d = p.dimensions;
   d.inputBatch = 0, d.inputSpatial = {1, 2}, d.inputFeature = 3;
   d.kernelSpatial = {0, 1}, d.kernelInputFeature = 2, d.kernelOutputFeature = 3;
   d.outputBatch = 0, d.outputSpatial = {1, 2}, d.outputFeature = 3;
-  int64_t outSize = (size + 2 * pad - window) / stride + 1;
-  ir::Type resultType = f32Tensor({1, outSize, outSize, out});
+  ir::Type resultType = f32Tensor({1, c.outSize(), c.outSize(), c.out});
   for (auto _ : state) benchmark::DoNotOptimize(evalConvolution(lhs, rhs, p, resultType));
-  double flops = 2.0 * outSize * outSize * out * window * window * in;
-  state.counters["GFLOP/s"] = benchmark::Counter(flops * 1e-9, benchmark::Counter::kIsIterationInvariantRate);
-  setKernelThreads(1);
+  flopsCounter(state, c.flops());
 }
 
-void conv7x7Stem(benchmark::State &s) { convolution(s, 224, 7, 3, 64, 2); }
-void conv3x3(benchmark::State &s) { convolution(s, 56, 3, 64, 64, 1); }
-void conv1x1(benchmark::State &s) { convolution(s, 56, 1, 64, 256, 1); }
-
-void dotGeneral(benchmark::State &state) {
-  setKernelThreads(static_cast<int>(state.range(0)));
-  // searchless_chess_9m's feed-forward product: 33x79 tokens of width 256 by 256x1024.
-  Tensor lhs = random({33, 79, 256}, 3), rhs = random({256, 1024}, 4);
-  ir::Type resultType = f32Tensor({33, 79, 1024});
-  for (auto _ : state) benchmark::DoNotOptimize(evalDotGeneral(lhs, rhs, {}, {}, {2}, {0}, resultType));
-  double flops = 2.0 * 33 * 79 * 256 * 1024;
-  state.counters["GFLOP/s"] = benchmark::Counter(flops * 1e-9, benchmark::Counter::kIsIterationInvariantRate);
-  setKernelThreads(1);
-}
-
-void maxPool(benchmark::State &state) {
-  // ResNet-50's 3x3 stride-2 max pooling of 1x112x112x64.
-  Tensor input = random({1, 112, 112, 64}, 5);
-  Tensor init = makeElidedValue(f32Tensor({}), {ElidedFill::Mode::Zeros, 0}, 0);
-  Window w;
-  w.windowDimensions = {1, 3, 3, 1};
-  w.windowStrides = {1, 2, 2, 1};
-  w.baseDilations = {1, 1, 1, 1};
-  w.windowDilations = {1, 1, 1, 1};
-  w.padding = {{0, 0}, {1, 1}, {1, 1}, {0, 0}};
-  BodyFn unused = [](const std::vector<Tensor> &) -> std::vector<Tensor> { return {}; };
-  std::vector<ir::Type> resultTypes = {f32Tensor({1, 56, 56, 64})};
+/// oneDNN's best: every layout its own choice, input and weights reordered
+/// before timing, only the convolution timed.
+void onednnConv(benchmark::State &state, Conv c) {
+  setThreads(state);
+  using dnnl::memory;
+  dnnl::engine engine(dnnl::engine::kind::cpu, 0);
+  dnnl::stream stream(engine);
+  memory::dims src = {1, c.in, c.size, c.size}, weights = {c.out, c.in, c.window, c.window},
+               dst = {1, c.out, c.outSize(), c.outSize()};
+  auto any = [](const memory::dims &dims) { return memory::desc(dims, memory::data_type::f32, memory::format_tag::any); };
+  dnnl::convolution_forward::primitive_desc pd(
+      dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, any(src),
+                                      any(weights), any(dst), {c.stride, c.stride}, {c.pad(), c.pad()},
+                                      {c.pad(), c.pad()}),
+      engine);
+  dnnl::convolution_forward prim(pd);
+  memory sm(pd.src_desc(), engine), wm(pd.weights_desc(), engine), dm(pd.dst_desc(), engine);
+  std::memset(sm.get_data_handle(), 0, pd.src_desc().get_size());
+  std::memset(wm.get_data_handle(), 0, pd.weights_desc().get_size());
   for (auto _ : state) {
-    benchmark::DoNotOptimize(evalReduceWindow({input}, {init}, w, unused, "stablehlo.maximum", resultTypes));
+    prim.execute(stream, {{DNNL_ARG_SRC, sm}, {DNNL_ARG_WEIGHTS, wm}, {DNNL_ARG_DST, dm}});
+    stream.wait();
   }
-  state.counters["Mwindows/s"] =
-      benchmark::Counter(56.0 * 56 * 64 * 1e-6, benchmark::Counter::kIsIterationInvariantRate);
+  state.SetLabel(pd.impl_info_str());
+  flopsCounter(state, c.flops());
 }
+
+// ---- Elementwise on 16M f32 -------------------------------------------------------
+
+constexpr int64_t kElements = int64_t{1} << 24;
+
+void kernelExp(benchmark::State &state) {
+  setThreads(state);
+  Tensor x = random({kElements}, 5);
+  ir::Type type = f32Tensor({kElements});
+  for (auto _ : state) benchmark::DoNotOptimize(evalExponential(x, type));
+  state.SetBytesProcessed(state.iterations() * kElements * 8);
+}
+
+/// Eigen's vectorised exp (SSE2 here: the build has no -march) into a
+/// buffer made before timing.
+void eigenExp(benchmark::State &state) {
+  Tensor x = random({kElements}, 5);
+  std::vector<float> out(static_cast<size_t>(kElements));
+  Eigen::Map<const Eigen::ArrayXf> in(x.data<float>(), kElements);
+  Eigen::Map<Eigen::ArrayXf> result(out.data(), kElements);
+  for (auto _ : state) {
+    result = in.exp();
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * kElements * 8);
+}
+
+void kernelAdd(benchmark::State &state) {
+  setThreads(state);
+  Tensor x = random({kElements}, 6), y = random({kElements}, 7);
+  ir::Type type = f32Tensor({kElements});
+  for (auto _ : state) benchmark::DoNotOptimize(evalAdd(x, y, type));
+  state.SetBytesProcessed(state.iterations() * kElements * 12);
+}
+
+/// Memory bandwidth: copying 16M floats into a buffer made before timing
+/// (what add must at least move, less one operand).
+void copyBandwidth(benchmark::State &state) {
+  Tensor x = random({kElements}, 6);
+  std::vector<float> out(static_cast<size_t>(kElements));
+  for (auto _ : state) {
+    std::memcpy(out.data(), x.data<float>(), kElements * sizeof(float));
+    benchmark::ClobberMemory();
+  }
+  state.SetBytesProcessed(state.iterations() * kElements * 8);
+}
+
+/// The pairs the table compares: kernel benchmark, baseline benchmark.
+std::vector<std::pair<std::string, std::string>> gPairs;
+
+template <typename Shape>
+void registerPair(const std::string &name, void (*kernel)(benchmark::State &, Shape),
+                  void (*baseline)(benchmark::State &, Shape), Shape shape, const std::string &baselineName) {
+  for (int threads : {1, 2}) {
+    benchmark::RegisterBenchmark(("kernel/" + name).c_str(), kernel, shape)
+        ->Arg(threads)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+    benchmark::RegisterBenchmark((baselineName + "/" + name).c_str(), baseline, shape)
+        ->Arg(threads)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+    gPairs.emplace_back("kernel/" + name + "/" + std::to_string(threads) + "/process_time/real_time",
+                        baselineName + "/" + name + "/" + std::to_string(threads) + "/process_time/real_time");
+  }
+}
+
+/// Keeps every run's times for the table.
+class RatioReporter : public benchmark::ConsoleReporter {
+ public:
+  struct Times {
+    double real = 0, cpu = 0;
+  };
+  std::map<std::string, Times> times;
+  void ReportRuns(const std::vector<Run> &runs) override {
+    for (const Run &run : runs) times[run.benchmark_name()] = {run.GetAdjustedRealTime(), run.GetAdjustedCPUTime()};
+    ConsoleReporter::ReportRuns(runs);
+  }
+};
 
 }  // namespace
 
-BENCHMARK(conv7x7Stem)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(conv3x3)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(conv1x1)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(dotGeneral)->Arg(1)->Arg(2)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK(maxPool)->Unit(benchmark::kMillisecond)->UseRealTime();
-BENCHMARK_MAIN();
+int main(int argc, char **argv) {
+  // As `shlo run` does: freed tensors stay in the heap for the next op.
+  mallopt(M_MMAP_THRESHOLD, 1 << 30);
+  mallopt(M_TRIM_THRESHOLD, 1 << 30);
+  for (const auto &[name, g] : kGemms) registerPair<Gemm>(name, kernelGemm, onednnGemm, g, "onednn");
+  for (const auto &[name, c] : kConvs) registerPair<Conv>(name, kernelConv, onednnConv, c, "onednn");
+  benchmark::RegisterBenchmark("kernel/exp16M", kernelExp)->Arg(1)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+  benchmark::RegisterBenchmark("eigen/exp16M", eigenExp)->Arg(1)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+  benchmark::RegisterBenchmark("kernel/add16M", kernelAdd)->Arg(1)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+  benchmark::RegisterBenchmark("copy/add16M", copyBandwidth)->Arg(1)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
+  gPairs.emplace_back("kernel/exp16M/1/process_time/real_time", "eigen/exp16M/1/process_time/real_time");
+  gPairs.emplace_back("kernel/add16M/1/process_time/real_time", "copy/add16M/1/process_time/real_time");
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  RatioReporter reporter;
+  benchmark::RunSpecifiedBenchmarks(&reporter);
+  std::cout << "\nkernels: " << kernelIsaSummary() << "\n";
+  std::cout << "ratio = baseline time / kernel time (1.00: as fast as the baseline), wall and process CPU\n";
+  std::printf("%-62s %8s %8s\n", "kernel vs baseline (threads)", "wall", "cpu");
+  for (const auto &[kernel, baseline] : gPairs) {
+    auto k = reporter.times.find(kernel), b = reporter.times.find(baseline);
+    if (k == reporter.times.end() || b == reporter.times.end()) continue;
+    std::string label = kernel.substr(0, kernel.find("/process_time")) + " vs " + baseline.substr(0, baseline.find('/'));
+    std::printf("%-62s %8.2f %8.2f\n", label.c_str(), b->second.real / k->second.real, b->second.cpu / k->second.cpu);
+  }
+  return 0;
+}

@@ -6,10 +6,14 @@
 #include <new>
 
 #include "cli/Commands.h"
+#include "interpreter/kernels/KernelPath.h"
 
 int main(int argc, char **argv) {
   CLI::App app{"shlo: developer tooling for StableHLO programs (.mlir)"};
-  app.set_version_flag("--version", std::string("shlo ") + SHLO_VERSION);
+  // The second line: the instruction sets the kernels chose on this CPU.
+  app.set_version_flag("--version", [] {
+    return std::string("shlo ") + SHLO_VERSION + "\nkernels: " + shlo::interpreter::kernelIsaSummary();
+  });
   app.require_subcommand(1);
   int exitCode = 0;
   shlo::cli::registerParseCommand(app, exitCode);

@@ -6,15 +6,20 @@
 // reversal reverses the kernel's spatial index, which equals the spec's
 // reversal of the lhs window.
 //
-// Floats and doubles without groups take the fast path: the windows are laid
-// out as rows of a matrix (im2col, a block of result positions at a time)
-// and multiplied by the kernel as a matrix through Eigen (Gemm.h).
+// On the kernel path (KernelPath.h), f32 storage (f32, f16, bf16: summed in
+// f32 either way) without input dilation or batch groups goes to oneDNN
+// (OneDnn.h), the dimension numbers given as strides; the rest of floats and
+// doubles without groups lay the windows out as rows of a matrix (im2col, a
+// block of result positions at a time) multiplied through Eigen (Gemm.h).
+// The reference path (`--reference`) is the loop at the end, for every type.
 #include <algorithm>
 #include <type_traits>
 
 #include "interpreter/Errors.h"
-#include "interpreter/kernels/Gemm.h"
 #include "interpreter/Ops.h"
+#include "interpreter/kernels/Gemm.h"
+#include "interpreter/kernels/KernelPath.h"
+#include "interpreter/kernels/OneDnn.h"
 #include "interpreter/kernels/Parallel.h"
 
 namespace shlo::interpreter {
@@ -122,6 +127,43 @@ void convolveWithGemm(const Tensor &lhs, const Tensor &rhs, Tensor &out, const C
   }
 }
 
+/// The convolution through oneDNN; false when it declined (nothing written).
+bool convolveWithOneDnn(const Tensor &lhs, const Tensor &rhs, Tensor &out, const ConvolutionDimensions &dn,
+                        const Geometry &g, int64_t featureGroups) {
+  for (int64_t d : g.lhsDilation) {
+    if (d != 1) return false;
+  }
+  // oneDNN has no window reversal: the kernel is reversed (a copy of the
+  // weights, small beside the activations).
+  Shape reversed;
+  for (size_t s = 0; s < g.spatial; ++s) {
+    if (g.reversal[s]) reversed.push_back(dn.kernelSpatial[s]);
+  }
+  Tensor kernel = reversed.empty() ? rhs : evalReverse(rhs, reversed, rhs.type());
+  std::vector<int64_t> lst = lhs.strides(), kst = kernel.strides(), ost = out.strides();
+  ConvolutionShape s;
+  s.batch = lhs.shape()[dn.inputBatch];
+  s.inputFeatures = lhs.shape()[dn.inputFeature];
+  s.outputFeatures = kernel.shape()[dn.kernelOutputFeature];
+  s.groups = featureGroups;
+  s.inputStrides = {lst[dn.inputBatch], lst[dn.inputFeature]};
+  s.kernelStrides = {kst[dn.kernelOutputFeature], kst[dn.kernelInputFeature]};
+  s.outputStrides = {ost[dn.outputBatch], ost[dn.outputFeature]};
+  for (size_t d = 0; d < g.spatial; ++d) {
+    s.inputSizes.push_back(lhs.shape()[dn.inputSpatial[d]]);
+    s.kernelSizes.push_back(g.kernelSizes[d]);
+    s.outputSizes.push_back(g.outSpatialSizes[d]);
+    s.windowStrides.push_back(g.strides[d]);
+    s.dilations.push_back(g.rhsDilation[d]);
+    s.paddingLow.push_back(g.padding[d].first);
+    s.paddingHigh.push_back(g.padding[d].second);
+    s.inputStrides.push_back(lst[dn.inputSpatial[d]]);
+    s.kernelStrides.push_back(kst[dn.kernelSpatial[d]]);
+    s.outputStrides.push_back(ost[dn.outputSpatial[d]]);
+  }
+  return oneDnnConvolution(lhs.data<float>(), kernel.data<float>(), out.data<float>(), s);
+}
+
 }  // namespace
 
 Tensor evalConvolution(const Tensor &lhsIn, const Tensor &rhsIn, const ConvolutionParams &p,
@@ -175,11 +217,18 @@ Tensor evalConvolution(const Tensor &lhsIn, const Tensor &rhsIn, const Convoluti
     outSpatialCount *= outSpatialSizes[s];
     kernelCount *= kernelSizes[s];
   }
-  if ((out.kind() == ElemKind::F32 || out.kind() == ElemKind::F64 || out.kind() == ElemKind::F16 ||
+  Geometry g{spatial, strides, lhsDilation, rhsDilation, padding, reversal, outSpatialSizes, kernelSizes,
+             outSpatialCount, kernelCount};
+  bool kernels = kernelsEnabled();
+  if (kernels && (out.kind() == ElemKind::F32 || out.kind() == ElemKind::F16 || out.kind() == ElemKind::BF16) &&
+      B == 1 && convolveWithOneDnn(lhs, rhs, out, dn, g, G)) {
+    out.finalize();
+    return out;
+  }
+  if (kernels &&
+      (out.kind() == ElemKind::F32 || out.kind() == ElemKind::F64 || out.kind() == ElemKind::F16 ||
        out.kind() == ElemKind::BF16) &&
       G == 1 && B == 1) {
-    Geometry g{spatial, strides, lhsDilation, rhsDilation, padding, reversal, outSpatialSizes, kernelSizes,
-               outSpatialCount, kernelCount};
     if (out.kind() == ElemKind::F64) {
       convolveWithGemm<double>(lhs, rhs, out, dn, g);
     } else {

@@ -1,13 +1,19 @@
-// dot_general: operands are converted to the result's element type,
-// transposed to [batch, free, contracting] / [batch, contracting, free] and
-// multiplied as B batched MxK by KxN matrices: floats and doubles through
-// Eigen (Gemm.h), other element types with an i-k-j loop.
+// dot_general: operands are converted to the result's element type and
+// multiplied as B batched MxK by KxN matrices. On the kernel path, f32
+// storage (f32, f16, bf16: summed in f32 either way) goes to oneDNN with the
+// operands' layouts as strides (no transpose copied when each group of
+// batch, free and contracting dimensions is contiguous), doubles to Eigen
+// (Gemm.h). The reference path (`--reference`, KernelPath.h) and other
+// element types transpose to [batch, free, contracting] / [batch,
+// contracting, free] and run an i-k-j loop.
 #include <algorithm>
 #include <type_traits>
 
 #include "interpreter/Errors.h"
-#include "interpreter/kernels/Gemm.h"
 #include "interpreter/Ops.h"
+#include "interpreter/kernels/Gemm.h"
+#include "interpreter/kernels/KernelPath.h"
+#include "interpreter/kernels/OneDnn.h"
 
 namespace shlo::interpreter {
 
@@ -37,6 +43,58 @@ Tensor permuted(const Tensor &t, const std::vector<int64_t> &perm) {
   std::vector<int64_t> shape;
   for (int64_t p : perm) shape.push_back(t.shape()[p]);
   return evalTranspose(t, perm, t.type().withShape(shape));
+}
+
+/// The element stride of `dims` (in this order) taken as one dimension, or
+/// -1 when they are not laid out contiguously that way. Size-1 dimensions
+/// do not count; an empty group has stride 0.
+int64_t mergedStride(const Tensor &t, const std::vector<int64_t> &dims) {
+  std::vector<int64_t> strides = t.strides();
+  int64_t stride = 0, inner = -1;  // the stride the next outer dimension needs
+  for (auto it = dims.rbegin(); it != dims.rend(); ++it) {
+    int64_t size = t.shape()[*it];
+    if (size == 1) continue;
+    if (inner == -1) {
+      stride = strides[*it];
+    } else if (strides[*it] != inner) {
+      return -1;
+    }
+    inner = strides[*it] * size;
+  }
+  return stride;
+}
+
+/// The product through oneDNN, reading the operands in place when each
+/// group of free and contracting dimensions is contiguous (batch dimensions
+/// keep a stride each). False when oneDNN declined (nothing written).
+bool matmulWithOneDnn(const Tensor &lhs, const Tensor &rhs, const Shape &lhsBatch, const Shape &rhsBatch,
+                      const Shape &lhsContract, const Shape &rhsContract, const std::vector<int64_t> &lhsFree,
+                      const std::vector<int64_t> &rhsFree, Tensor &out, int64_t B, int64_t M, int64_t K, int64_t N) {
+  std::vector<int64_t> lst = lhs.strides(), rst = rhs.strides();
+  MatrixLayout a{{}, mergedStride(lhs, lhsFree), mergedStride(lhs, lhsContract)};
+  MatrixLayout b{{}, mergedStride(rhs, rhsContract), mergedStride(rhs, rhsFree)};
+  std::vector<int64_t> batchSizes;
+  for (size_t i = 0; i < lhsBatch.size(); ++i) {
+    if (lhs.shape()[lhsBatch[i]] == 1) continue;
+    batchSizes.push_back(lhs.shape()[lhsBatch[i]]);
+    a.batchStrides.push_back(lst[lhsBatch[i]]);
+    b.batchStrides.push_back(rst[rhsBatch[i]]);
+  }
+  bool inPlace = a.rowStride >= 0 && a.columnStride >= 0 && b.rowStride >= 0 && b.columnStride >= 0 &&
+                 batchSizes.size() <= 10;
+  if (inPlace && oneDnnMatmul(lhs.data<float>(), a, rhs.data<float>(), b, out.data<float>(), batchSizes, M, K, N)) {
+    return true;
+  }
+  std::vector<int64_t> lhsPerm = lhsBatch, rhsPerm = rhsBatch;
+  lhsPerm.insert(lhsPerm.end(), lhsFree.begin(), lhsFree.end());
+  lhsPerm.insert(lhsPerm.end(), lhsContract.begin(), lhsContract.end());
+  rhsPerm.insert(rhsPerm.end(), rhsContract.begin(), rhsContract.end());
+  rhsPerm.insert(rhsPerm.end(), rhsFree.begin(), rhsFree.end());
+  Tensor pa = permuted(lhs, lhsPerm), pb = permuted(rhs, rhsPerm);
+  std::vector<int64_t> batch = B == 1 ? std::vector<int64_t>{} : std::vector<int64_t>{B};
+  MatrixLayout ca{B == 1 ? std::vector<int64_t>{} : std::vector<int64_t>{M * K}, K, 1};
+  MatrixLayout cb{B == 1 ? std::vector<int64_t>{} : std::vector<int64_t>{K * N}, N, 1};
+  return oneDnnMatmul(pa.data<float>(), ca, pb.data<float>(), cb, out.data<float>(), batch, M, K, N);
 }
 
 }  // namespace
@@ -69,21 +127,30 @@ Tensor evalDotGeneral(const Tensor &lhsIn, const Tensor &rhsIn, const Shape &lhs
   rhsPerm.insert(rhsPerm.end(), rhsFree.begin(), rhsFree.end());
   int64_t B = product(lhs, lhsBatch), M = product(lhs, lhsFree), K = product(lhs, lhsContract),
           N = product(rhs, rhsFree);
-  Tensor a = permuted(lhs, lhsPerm), b = permuted(rhs, rhsPerm);
 
   std::vector<int64_t> shape;
   for (int64_t d : lhsBatch) shape.push_back(lhs.shape()[d]);
   for (int64_t d : lhsFree) shape.push_back(lhs.shape()[d]);
   for (int64_t d : rhsFree) shape.push_back(rhs.shape()[d]);
   Tensor out(resultType, shape);
+  bool kernels = kernelsEnabled();
+  bool floatStorage = dispatch(out.kind(), [](auto tag) { return std::is_same_v<decltype(tag), float>; });
+  if (kernels && floatStorage &&
+      matmulWithOneDnn(lhs, rhs, lhsBatch, rhsBatch, lhsContract, rhsContract, lhsFree, rhsFree, out, B, M, K, N)) {
+    out.finalize();
+    return out;
+  }
+  Tensor a = permuted(lhs, lhsPerm), b = permuted(rhs, rhsPerm);
   dispatch(out.kind(), [&](auto tag) {
     using T = decltype(tag);
     const T *pa = a.data<T>();
     const T *pb = b.data<T>();
     T *r = out.data<T>();
     if constexpr (std::is_same_v<T, float> || std::is_same_v<T, double>) {
-      for (int64_t batch = 0; batch < B; ++batch) gemmAccumulate(pa + batch * M * K, pb + batch * K * N, r + batch * M * N, M, K, N);
-      return;
+      if (kernels) {
+        for (int64_t batch = 0; batch < B; ++batch) gemmAccumulate(pa + batch * M * K, pb + batch * K * N, r + batch * M * N, M, K, N);
+        return;
+      }
     }
     for (int64_t batch = 0; batch < B; ++batch) {
       const T *A = pa + batch * M * K;

@@ -1,14 +1,20 @@
 // Elementwise ops: one dispatch on the element kind, then a typed loop.
 // f16/bf16 compute in float and round on store (Tensor::finalize); integer
 // arithmetic wraps (computed in the unsigned type, so no signed overflow).
+// On the kernel path (KernelPath.h), f32-stored operands of the common
+// arithmetic ops and exp run the kernel library's vectorised loops
+// (kernels/Elementwise.h says which give the same bits and which do not).
 #include <bit>
 #include <cmath>
 #include <cstring>
 #include <limits>
+#include <optional>
 
 #include "interpreter/Errors.h"
 #include "interpreter/FloatFormats.h"
 #include "interpreter/Ops.h"
+#include "interpreter/kernels/Elementwise.h"
+#include "interpreter/kernels/KernelPath.h"
 
 namespace shlo::interpreter {
 
@@ -63,9 +69,49 @@ Tensor mapBinary(const char *name, const Tensor &x, const Tensor &y, const ir::T
 template <typename T>
 using Unsigned = std::make_unsigned_t<T>;
 
+/// Whether a kernel loop may take an op with these operands: the kernel
+/// path, f32 storage of one kind everywhere (f16 and bf16 compute in f32
+/// and round on store, as the reference loops do, unless `f32Only`).
+bool kernelTakes(const Tensor &x, const Tensor *y, const ir::Type &resultType, bool f32Only) {
+  if (!kernelsEnabled()) return false;
+  ElemKind kind = x.kind();
+  if (kind != ElemKind::F32 && (f32Only || (kind != ElemKind::F16 && kind != ElemKind::BF16))) return false;
+  if (y != nullptr && (y->kind() != kind || y->shape() != x.shape())) return false;
+  return resultType.element() == x.type().element();
+}
+
+std::optional<Tensor> binaryOnKernels(ElementwiseBinary op, const Tensor &x, const Tensor &y, const ir::Type &resultType) {
+  if (!kernelTakes(x, &y, resultType, false)) return std::nullopt;
+  Tensor out(resultType, x.shape());
+  binaryKernelF32(op, x.data<float>(), y.data<float>(), out.data<float>(), x.numElements());
+  out.finalize();
+  return out;
+}
+
+std::optional<Tensor> unaryOnKernels(ElementwiseUnary op, const Tensor &x, const ir::Type &resultType, bool f32Only) {
+  if (!kernelTakes(x, nullptr, resultType, f32Only)) return std::nullopt;
+  Tensor out(resultType, x.shape());
+  unaryKernelF32(op, x.data<float>(), out.data<float>(), x.numElements());
+  out.finalize();
+  return out;
+}
+
 /// A real unary math function on floats and (where std has it) complex.
 #define SHLO_FLOAT_UNARY(Name, expr)                                                                  \
   Tensor eval##Name(const Tensor &operand, const ir::Type &resultType) {                            \
+    return mapUnary(#Name, operand, resultType, [&](auto v) -> decltype(v) {                         \
+      using T = decltype(v);                                                                         \
+      if constexpr (kIsFloat<T> || kIsComplex<T>) {                                                  \
+        return expr;                                                                                 \
+      } else {                                                                                       \
+        unsupported(#Name, operand);                                                                 \
+      }                                                                                              \
+    });                                                                                              \
+  }
+
+/// The same under another function name (the op's reference loop).
+#define SHLO_FLOAT_UNARY_AS(Fn, Name, expr)                                                                  \
+  Tensor eval##Fn(const Tensor &operand, const ir::Type &resultType) {                            \
     return mapUnary(#Name, operand, resultType, [&](auto v) -> decltype(v) {                         \
       using T = decltype(v);                                                                         \
       if constexpr (kIsFloat<T> || kIsComplex<T>) {                                                  \
@@ -134,6 +180,7 @@ Tensor evalAbs(const Tensor &operand, const ir::Type &resultType) {
 }
 
 Tensor evalNegate(const Tensor &operand, const ir::Type &resultType) {
+  if (std::optional<Tensor> fast = unaryOnKernels(ElementwiseUnary::Negate, operand, resultType, false)) return *fast;
   return mapUnary("negate", operand, resultType, [&](auto v) -> decltype(v) {
     using T = decltype(v);
     if constexpr (kIsInt<T>) {
@@ -182,9 +229,25 @@ Tensor evalNot(const Tensor &operand, const ir::Type &resultType) {
   });
 }
 
-SHLO_FLOAT_UNARY(Exponential, std::exp(v))
+namespace {
+SHLO_FLOAT_UNARY_AS(ExponentialReference, Exponential, std::exp(v))
+}  // namespace
+
+/// exp's kernel loop differs from libm by up to 1 ULP: f32 only (f16/bf16
+/// would round those differences onward).
+Tensor evalExponential(const Tensor &operand, const ir::Type &resultType) {
+  if (std::optional<Tensor> fast = unaryOnKernels(ElementwiseUnary::Exponential, operand, resultType, true)) return *fast;
+  return evalExponentialReference(operand, resultType);
+}
 SHLO_FLOAT_UNARY(Log, std::log(v))
-SHLO_FLOAT_UNARY(Sqrt, std::sqrt(v))
+namespace {
+SHLO_FLOAT_UNARY_AS(SqrtReference, Sqrt, std::sqrt(v))
+}  // namespace
+
+Tensor evalSqrt(const Tensor &operand, const ir::Type &resultType) {
+  if (std::optional<Tensor> fast = unaryOnKernels(ElementwiseUnary::Sqrt, operand, resultType, false)) return *fast;
+  return evalSqrtReference(operand, resultType);
+}
 SHLO_FLOAT_UNARY(Tanh, std::tanh(v))
 SHLO_FLOAT_UNARY(Tan, std::tan(v))
 SHLO_FLOAT_UNARY(Sine, std::sin(v))
@@ -417,6 +480,7 @@ Tensor evalConvert(const Tensor &operand, const ir::Type &resultType) {
 // ---- Binary ------------------------------------------------------------------
 
 Tensor evalAdd(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
+  if (std::optional<Tensor> fast = binaryOnKernels(ElementwiseBinary::Add, lhs, rhs, resultType)) return *fast;
   return mapBinary("add", lhs, rhs, resultType, [](auto a, auto b) -> decltype(a) {
     using T = decltype(a);
     if constexpr (kIsBool<T>) {
@@ -430,6 +494,7 @@ Tensor evalAdd(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType)
 }
 
 Tensor evalSubtract(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
+  if (std::optional<Tensor> fast = binaryOnKernels(ElementwiseBinary::Subtract, lhs, rhs, resultType)) return *fast;
   return mapBinary("subtract", lhs, rhs, resultType, [&](auto a, auto b) -> decltype(a) {
     using T = decltype(a);
     if constexpr (kIsBool<T>) {
@@ -443,6 +508,7 @@ Tensor evalSubtract(const Tensor &lhs, const Tensor &rhs, const ir::Type &result
 }
 
 Tensor evalMultiply(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
+  if (std::optional<Tensor> fast = binaryOnKernels(ElementwiseBinary::Multiply, lhs, rhs, resultType)) return *fast;
   return mapBinary("multiply", lhs, rhs, resultType, [](auto a, auto b) -> decltype(a) {
     using T = decltype(a);
     if constexpr (kIsBool<T>) {
@@ -459,6 +525,7 @@ Tensor evalMultiply(const Tensor &lhs, const Tensor &rhs, const ir::Type &result
 }
 
 Tensor evalDivide(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
+  if (std::optional<Tensor> fast = binaryOnKernels(ElementwiseBinary::Divide, lhs, rhs, resultType)) return *fast;
   return mapBinary("divide", lhs, rhs, resultType, [&](auto a, auto b) -> decltype(a) {
     using T = decltype(a);
     if constexpr (kIsBool<T>) {
@@ -519,6 +586,7 @@ bool isNaN(const T &v) {
 }  // namespace
 
 Tensor evalMaximum(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
+  if (std::optional<Tensor> fast = binaryOnKernels(ElementwiseBinary::Maximum, lhs, rhs, resultType)) return *fast;
   return mapBinary("maximum", lhs, rhs, resultType, [](auto a, auto b) -> decltype(a) {
     using T = decltype(a);
     if (isNaN(a)) return a;
@@ -531,6 +599,7 @@ Tensor evalMaximum(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultT
 }
 
 Tensor evalMinimum(const Tensor &lhs, const Tensor &rhs, const ir::Type &resultType) {
+  if (std::optional<Tensor> fast = binaryOnKernels(ElementwiseBinary::Minimum, lhs, rhs, resultType)) return *fast;
   return mapBinary("minimum", lhs, rhs, resultType, [](auto a, auto b) -> decltype(a) {
     using T = decltype(a);
     if (isNaN(a)) return a;

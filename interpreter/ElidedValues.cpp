@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "interpreter/Errors.h"
+#include "interpreter/kernels/Parallel.h"
 
 namespace shlo::interpreter {
 
@@ -47,7 +48,10 @@ Tensor makeElidedValue(const ir::Type &type, const ElidedFill &fill, uint64_t sa
   dispatch(t.kind(), [&](auto tag) {
     using T = decltype(tag);
     T *p = t.data<T>();
-    for (int64_t i = 0; i < t.numElements(); ++i) {
+    // Each element depends only on its index: ranges fill on kernelThreads()
+    // threads with the same values as one.
+    parallelFor(t.numElements(), int64_t{1} << 16, [&](int64_t begin, int64_t end) {
+    for (int64_t i = begin; i < end; ++i) {
       uint64_t bits = splitMix(base + static_cast<uint64_t>(i));
       if constexpr (kIsBool<T>) {
         p[i] = (bits >> 63) != 0;
@@ -60,6 +64,7 @@ Tensor makeElidedValue(const ir::Type &type, const ElidedFill &fill, uint64_t sa
         p[i] = static_cast<T>(real(bits));
       }
     }
+    });
   });
   t.finalize();
   return t;

@@ -204,6 +204,17 @@ const Tensor &Interpreter::constantOf(const ir::Operation &op) {
   return constants_.emplace(&op, decodeDenseLiteral(v.literal(), type)).first->second;
 }
 
+void Interpreter::prepareConstants() {
+  ir::walk(module_.topLevel, [&](const ir::Operation *op) {
+    if (op->name != "stablehlo.constant") return;
+    try {
+      constantOf(*op);
+    } catch (const std::exception &) {
+      // Reported by the op when it runs, with its frame.
+    }
+  });
+}
+
 std::vector<Value> Interpreter::call(const std::string &name, const std::vector<Value> &arguments) {
   const ir::Operation *fn = findFunction(module_, name);
   if (!fn) throw RuntimeError("no function named @" + name);
@@ -395,6 +406,10 @@ void Interpreter::evalOp(const ir::Operation &op, Env &env) {
       obey(observer_->beforeOp(frames_));
       evaluate(op, env);
       obey(observer_->afterOp(frames_));
+    } else if (options_.profile && op.regions.empty() && op.name != "func.call" && op.name != "call") {
+      auto start = std::chrono::steady_clock::now();
+      evaluate(op, env);
+      options_.profile->add(&op, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     } else {
       evaluate(op, env);
     }

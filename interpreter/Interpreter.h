@@ -15,6 +15,7 @@
 #include "interpreter/ElidedValues.h"
 #include "interpreter/Errors.h"
 #include "interpreter/Observer.h"
+#include "interpreter/OpProfile.h"
 #include "interpreter/Probe.h"
 #include "interpreter/ProcessGrid.h"
 #include "interpreter/Tensor.h"
@@ -67,6 +68,8 @@ struct InterpreterOptions {
   /// by the run session before it runs (`shlo run --max-memory`); 0: keep
   /// the budget as it is (MemoryBudget::defaultLimit unless set).
   int64_t maxMemoryBytes = 0;
+  /// When set, every op's wall time is added to it (`shlo run --timing`).
+  std::shared_ptr<OpProfile> profile;
 };
 
 /// How many steps pass between two looks at the clock for timeoutSeconds.
@@ -86,6 +89,11 @@ class Interpreter {
   /// (usesCollectives), or the options ask for it, it runs on that grid:
   /// `results` are process (0, 0)'s and `processResults` everyone's.
   FunctionOutcome run(const std::string &name, const std::vector<Value> &arguments = {});
+  /// Evaluates every `stablehlo.constant` of the module now (decodes its
+  /// literal or fills its elided data) so that a timed run measures the
+  /// evaluation alone. A constant that cannot be made is left for its op to
+  /// report when it runs.
+  void prepareConstants();
   /// Calls function `name` as every process of a numReplicas x numPartitions
   /// process grid (spec "Parallel execution"): one thread and evaluator per
   /// process, each given `arguments`. Returns each process's results in

@@ -6,6 +6,8 @@
 #include "support/CheckedArithmetic.h"
 #include "interpreter/Errors.h"
 #include "interpreter/Ops.h"
+#include "interpreter/kernels/KernelPath.h"
+#include "interpreter/kernels/StridedCopy.h"
 
 namespace shlo::interpreter {
 
@@ -48,6 +50,10 @@ void expectRank(const char *op, const std::vector<int64_t> &values, int64_t rank
 Tensor stridedCopy(const Tensor &src, Tensor out, const std::vector<int64_t> &srcStrides, int64_t srcOffset) {
   if (out.numElements() == 0) return out;
   const std::vector<int64_t> &shape = out.shape();
+  // Transposes by cache tiles (kernels/StridedCopy.h): the same bits.
+  if (kernelsEnabled() && tiledStridedCopy(src.bytes(), out.bytes(), storageSize(src.kind()), shape, srcStrides, srcOffset)) {
+    return out;
+  }
   dispatchBySize(src, [&](auto tag) {
     using U = decltype(tag);
     const U *s = reinterpret_cast<const U *>(src.bytes());

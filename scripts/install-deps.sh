@@ -19,6 +19,8 @@ PACKAGES=(
   time
   # shlo lint: configuration files (toml++), SARIF validated in the tests.
   libtomlplusplus-dev python3-jsonschema
+  # The kernel library: oneDNN (matrix products, convolutions), Highway (loops).
+  libdnnl-dev libhwy-dev
 )
 # tree-sitter's generator evaluates grammar.js with Node.js.
 command -v node >/dev/null 2>&1 || PACKAGES+=(nodejs)

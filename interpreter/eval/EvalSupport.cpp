@@ -1,6 +1,7 @@
 #include "interpreter/eval/EvalSupport.h"
 
 #include "interpreter/Errors.h"
+#include "interpreter/kernels/KernelPath.h"
 
 namespace shlo::interpreter {
 
@@ -244,6 +245,20 @@ std::string fastBodyOf(const ir::Region &region) {
   }
   // Elementwise names the folds (binaryFoldOf, Ops.h).
   return binaryFoldOf(body.name) != BinaryFold::None ? body.name : "";
+}
+
+bool transposeFoldsIntoDots(const Interpreter &in, const ir::Operation &transpose) {
+  if (!kernelsEnabled() || in.observer() != nullptr || transpose.name != "stablehlo.transpose" ||
+      transpose.results.size() != 1 || transpose.operands.size() != 1) {
+    return false;
+  }
+  const ir::Value *result = transpose.results[0];
+  const ir::ElementType &element = result->type.element();
+  if (!element.isFloat() || element.floatFormat() != ir::FloatFormat::F32 || result->uses.empty()) return false;
+  for (const ir::Use &use : result->uses) {
+    if (use.user == nullptr || use.user->name != "stablehlo.dot_general" || use.operandIndex > 1) return false;
+  }
+  return true;
 }
 
 }  // namespace support

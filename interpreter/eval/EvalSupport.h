@@ -71,5 +71,12 @@ std::vector<Value> binary(Interpreter &, const ir::Operation &op, const std::vec
   return one(Kernel(operandTensor(op, operands, 0), operandTensor(op, operands, 1), resultTypeOf(op)));
 }
 
+/// On the kernel path with no observer: whether this f32 `transpose`'s
+/// result is read only by dot_generals (as lhs or rhs). Its evaluator then
+/// binds the operand untransposed, and the dot_generals (which ask the same
+/// question of their operands' defining ops) fold the permutation into
+/// their dimension numbers: a weight's transpose is never copied.
+bool transposeFoldsIntoDots(const Interpreter &in, const ir::Operation &transpose);
+
 }  // namespace support
 }  // namespace shlo::interpreter

@@ -1,5 +1,6 @@
 // Evaluators of the LinearAlgebra family: dot, dot_general, einsum,
 // unary_einsum, cholesky, triangular_solve, fft.
+#include <algorithm>
 #include <cmath>
 #include <complex>
 #include <map>
@@ -174,17 +175,48 @@ Tensor evalEinsum(const std::vector<Tensor> &inputsIn, const std::string &config
   return result;
 }
 
+/// An operand a folded transpose bound untransposed (transposeFoldsIntoDots):
+/// its batching and contracting dimensions are mapped through the
+/// permutation. The free dimensions must keep their order (they order the
+/// result's); when they do not, the transpose is made here after all.
+void unfoldTransposedOperand(Interpreter &in, const Operation &op, size_t index, Tensor &operand, Shape &batch,
+                             Shape &contract) {
+  const ir::Value *value = op.operands.size() > index ? op.operands[index] : nullptr;
+  if (value == nullptr || value->definingOp == nullptr || !transposeFoldsIntoDots(in, *value->definingOp)) return;
+  Shape perm = requiredInts(*value->definingOp, "permutation");
+  int64_t rank = static_cast<int64_t>(perm.size());
+  int64_t lastFree = -1;
+  bool ordered = true;
+  for (int64_t dim = 0; dim < rank; ++dim) {
+    if (std::find(batch.begin(), batch.end(), dim) != batch.end() ||
+        std::find(contract.begin(), contract.end(), dim) != contract.end()) {
+      continue;
+    }
+    ordered = ordered && perm[dim] > lastFree;
+    lastFree = perm[dim];
+  }
+  if (!ordered) {
+    operand = evalTranspose(operand, perm, value->type);
+    return;
+  }
+  for (int64_t &dim : batch) dim = perm.at(dim);
+  for (int64_t &dim : contract) dim = perm.at(dim);
+}
+
 }  // namespace
 
 void registerLinearAlgebraEvaluators(EvalTable &table) {
   table.add({
       {"stablehlo.dot_general",
-       [](Interpreter &, const Operation &op, const std::vector<Value> &v, Env &) {
+       [](Interpreter &in, const Operation &op, const std::vector<Value> &v, Env &) {
          const ir::Attribute &d = attribute(op, "dot_dimension_numbers");
-         return one(evalDotGeneral(operandTensor(op, v, 0), operandTensor(op, v, 1),
-                                   fieldInts(d, "lhs_batching_dimensions"), fieldInts(d, "rhs_batching_dimensions"),
-                                   fieldInts(d, "lhs_contracting_dimensions"),
-                                   fieldInts(d, "rhs_contracting_dimensions"), resultTypeOf(op)));
+         Tensor lhs = operandTensor(op, v, 0), rhs = operandTensor(op, v, 1);
+         Shape lhsBatch = fieldInts(d, "lhs_batching_dimensions"), rhsBatch = fieldInts(d, "rhs_batching_dimensions");
+         Shape lhsContract = fieldInts(d, "lhs_contracting_dimensions");
+         Shape rhsContract = fieldInts(d, "rhs_contracting_dimensions");
+         unfoldTransposedOperand(in, op, 0, lhs, lhsBatch, lhsContract);
+         unfoldTransposedOperand(in, op, 1, rhs, rhsBatch, rhsContract);
+         return one(evalDotGeneral(lhs, rhs, lhsBatch, rhsBatch, lhsContract, rhsContract, resultTypeOf(op)));
        }},
       {"stablehlo.dot",
        [](Interpreter &, const Operation &op, const std::vector<Value> &v, Env &) {

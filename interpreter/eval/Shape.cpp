@@ -16,7 +16,10 @@ void registerShapeEvaluators(EvalTable &table) {
              evalBroadcastInDim(operandTensor(op, v, 0), requiredInts(op, "broadcast_dimensions"), resultTypeOf(op)));
        }},
       {"stablehlo.transpose",
-       [](Interpreter &, const Operation &op, const std::vector<Value> &v, Env &) {
+       [](Interpreter &in, const Operation &op, const std::vector<Value> &v, Env &) {
+         // Read by dot_generals only: they take the operand as it is and
+         // fold the permutation into their dimension numbers (no copy).
+         if (transposeFoldsIntoDots(in, op)) return one(operandTensor(op, v, 0));
          return one(evalTranspose(operandTensor(op, v, 0), requiredInts(op, "permutation"), resultTypeOf(op)));
        }},
       {"stablehlo.iota", [](Interpreter &, const Operation &op, const std::vector<Value> &,

@@ -1,5 +1,11 @@
 #include "interpreter/session/RunSession.h"
 
+#include <time.h>
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+
 #include "semantic/analysis/Analysis.h"
 #include "semantic/analysis/SplitInput.h"
 
@@ -25,6 +31,30 @@ Diagnostic diagnosticAt(syntax::TextRange range, size_t chunkOffset, std::string
   return d;
 }
 
+/// Adds the wall and CPU time since it was made to a phase when destroyed.
+class PhaseClock {
+ public:
+  explicit PhaseClock(RunTimings::Phase *phase) : phase_(phase) {
+    if (phase_) start_ = now();
+  }
+  ~PhaseClock() {
+    if (!phase_) return;
+    std::pair<double, double> end = now();
+    phase_->wall += end.first - start_.first;
+    phase_->cpu += end.second - start_.second;
+  }
+
+ private:
+  static std::pair<double, double> now() {
+    timespec cpu{};
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &cpu);
+    double wall = std::chrono::duration<double>(std::chrono::steady_clock::now().time_since_epoch()).count();
+    return {wall, static_cast<double>(cpu.tv_sec) + static_cast<double>(cpu.tv_nsec) * 1e-9};
+  }
+  RunTimings::Phase *phase_;
+  std::pair<double, double> start_;
+};
+
 }  // namespace
 
 RunSummary runProgram(std::string_view text, const RunSettings &settings, RunReporter &reporter) {
@@ -34,10 +64,14 @@ RunSummary runProgram(std::string_view text, const RunSettings &settings, RunRep
   options.elided = settings.inputs.elided;
   if (options.maxMemoryBytes > 0) MemoryBudget::setLimit(options.maxMemoryBytes);
   const RunInputs &inputs = settings.inputs;
+  RunTimings *timings = settings.timings;
+  if (timings) options.profile = std::make_shared<OpProfile>();
   syntax::Parser parser;
   RunSummary summary;
   for (const analysis::Chunk &chunk : chunks) {
+    std::optional<PhaseClock> analysisClock(timings ? &timings->analysis : nullptr);
     analysis::Analysis result = analysis::analyze(parser, chunk.text);
+    analysisClock.reset();
     analysis::shiftDiagnostics(result.diagnostics, chunk.offset);
     std::vector<Diagnostic> errors;
     for (const Diagnostic &d : result.diagnostics) {
@@ -60,6 +94,10 @@ RunSummary runProgram(std::string_view text, const RunSettings &settings, RunRep
     }
     Interpreter interp(module, options);
     interp.setObserver(settings.observer);
+    if (timings) {
+      PhaseClock clock(&timings->binding);
+      interp.prepareConstants();
+    }
     for (const std::string &name : entries) {
       const ir::Operation *fn = findFunction(module, name);
       if (!fn) continue;
@@ -68,6 +106,7 @@ RunSummary runProgram(std::string_view text, const RunSettings &settings, RunRep
       size_t arity =
           !fn->regions.empty() && !fn->regions[0]->blocks.empty() ? fn->regions[0]->blocks[0]->arguments.size() : 0;
       BoundArguments bound;
+      std::optional<PhaseClock> bindClock(timings ? &timings->binding : nullptr);
       if (arity > 0 || inputs.any()) {
         summary.inputsUsed = summary.inputsUsed || arity > 0;
         try {
@@ -79,7 +118,12 @@ RunSummary runProgram(std::string_view text, const RunSettings &settings, RunRep
         }
         if (!bound.filled.empty()) reporter.argumentsFilled(name, bound.filled.size(), arity);
       }
-      FunctionOutcome outcome = interp.run(name, bound.values);
+      bindClock.reset();
+      FunctionOutcome outcome;
+      {
+        PhaseClock clock(timings ? &timings->evaluation : nullptr);
+        outcome = interp.run(name, bound.values);
+      }
       if (outcome.status == FunctionOutcome::Status::Passed) {
         ++summary.passed;
         reporter.functionRan(name, outcome, std::nullopt);
@@ -94,6 +138,27 @@ RunSummary runProgram(std::string_view text, const RunSettings &settings, RunRep
           name, outcome,
           diagnosticAt(outcome.range.value_or(fn->range), chunk.offset, codeOf(outcome.status), message));
     }
+    if (timings) {
+      for (const auto &[op, entry] : options.profile->entries()) {
+        timings->slowest.push_back({op->name, chunk.offset + op->range.begin, entry.seconds, entry.count});
+        auto same = std::find_if(timings->byName.begin(), timings->byName.end(),
+                                 [&](const RunTimings::SlowOp &s) { return s.name == op->name; });
+        if (same == timings->byName.end()) {
+          timings->byName.push_back({op->name, 0, entry.seconds, entry.count});
+        } else {
+          same->seconds += entry.seconds;
+          same->count += entry.count;
+        }
+      }
+      options.profile = std::make_shared<OpProfile>();  // the next chunk's ops are others
+    }
+  }
+  if (timings) {
+    std::sort(timings->slowest.begin(), timings->slowest.end(),
+              [](const RunTimings::SlowOp &a, const RunTimings::SlowOp &b) { return a.seconds > b.seconds; });
+    if (timings->slowest.size() > 10) timings->slowest.resize(10);
+    std::sort(timings->byName.begin(), timings->byName.end(),
+              [](const RunTimings::SlowOp &a, const RunTimings::SlowOp &b) { return a.seconds > b.seconds; });
   }
   return summary;
 }

@@ -17,6 +17,27 @@
 
 namespace shlo::interpreter {
 
+/// Where a run's time went (`shlo run --timing`): wall and process CPU
+/// seconds (all threads) per phase, and the ops that took longest.
+struct RunTimings {
+  struct Phase {
+    double wall = 0, cpu = 0;
+  };
+  /// Parsing, lowering and checking; binding inputs and making constants
+  /// (filling elided weights); evaluation.
+  Phase analysis, binding, evaluation;
+  struct SlowOp {
+    std::string name;
+    size_t offset = 0;  // in the whole text
+    double seconds = 0;
+    int64_t count = 0;
+  };
+  /// The ten ops with the most evaluation time, longest first.
+  std::vector<SlowOp> slowest;
+  /// Evaluation time per op name (all its ops), most first; offset unused.
+  std::vector<SlowOp> byName;
+};
+
 /// What to run and how.
 struct RunSettings {
   /// Run only this function (in every chunk that defines it); "": each
@@ -31,6 +52,8 @@ struct RunSettings {
   InterpreterOptions options;
   /// Called by every function's evaluator (Observer.h); not owned.
   Observer *observer = nullptr;
+  /// When set, runProgram measures each phase and the ops into it; not owned.
+  RunTimings *timings = nullptr;
 };
 
 /// What a session tells its front end, in order, as it runs.

@@ -8,11 +8,13 @@
 #include <algorithm>
 #include <iostream>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "interpreter/Interpreter.h"
 #include "interpreter/Printing.h"
 #include "interpreter/io/ArgsLiteral.h"
+#include "interpreter/kernels/KernelPath.h"
 #include "semantic/analysis/Analysis.h"
 #include "semantic/analysis/SplitInput.h"
 #include "tests/support/SharedFiles.h"
@@ -85,9 +87,12 @@ std::string fileCheck(const std::string &text, const std::string &output) {
   return "";
 }
 
-}  // namespace
 
-TEST(InterpretConformance, InterpretFilesPass) {
+/// Runs the interpreter suite on `path` (kernel library or reference
+/// loops), collecting the files that pass.
+void interpretSuite(interpreter::KernelPath path, std::set<std::string> &passedFiles) {
+  interpreter::setKernelPath(path);
+  std::string label = path == interpreter::KernelPath::Kernels ? " (kernels)" : " (--reference)";
   std::vector<std::string> files = test::sharedMlirFiles({"conformance/interpret"});
   ASSERT_FALSE(files.empty());
   syntax::Parser parser;
@@ -180,8 +185,10 @@ TEST(InterpretConformance, InterpretFilesPass) {
       unsupportedFiles.push_back(shortName + " -- " + firstProblem.substr(0, 160));
     } else {
       ++passed;
+      passedFiles.insert(shortName);
     }
   }
+  interpreter::setKernelPath(interpreter::KernelPath::Kernels);
   auto listByCount = [](const std::map<std::string, size_t> &m) {
     std::vector<std::pair<size_t, std::string>> v;
     for (const auto &[op, n] : m) v.emplace_back(n, op);
@@ -190,7 +197,7 @@ TEST(InterpretConformance, InterpretFilesPass) {
     for (const auto &[n, op] : v) out += " " + op + " " + std::to_string(n) + ";";
     return out;
   };
-  std::cout << "[ figures  ] conformance/interpret: " << passed << " of " << files.size() << " files passed, "
+  std::cout << "[ figures  ] conformance/interpret" << label << ": " << passed << " of " << files.size() << " files passed, "
             << failed << " failed, " << unsupported << " unsupported; " << functionsPassed << " of " << functionsTotal
             << " functions passed\n";
   std::cout << "[ figures  ] failing functions by op:" << listByCount(failuresByOp) << "\n";
@@ -204,7 +211,9 @@ TEST(InterpretConformance, InterpretFilesPass) {
 // line has `--interpret`): @main computes and checks against @expected via
 // `stablehlo.custom_call @check.*`. `RUN-DISABLED` files are counted apart;
 // the rest are serialization round-trips and are not run here.
-TEST(InterpretConformance, TestdataInterpretFilesPass) {
+void testdataSuite(interpreter::KernelPath path, std::set<std::string> &passedFiles) {
+  interpreter::setKernelPath(path);
+  std::string label = path == interpreter::KernelPath::Kernels ? " (kernels)" : " (--reference)";
   constexpr size_t kMinimumTestdataPassed = 813;
   std::vector<std::string> files = test::sharedMlirFiles({"conformance/testdata"});
   ASSERT_FALSE(files.empty());
@@ -262,8 +271,10 @@ TEST(InterpretConformance, TestdataInterpretFilesPass) {
       ++unsupported;
     } else {
       ++passed;
+      passedFiles.insert(shortName);
     }
   }
+  interpreter::setKernelPath(interpreter::KernelPath::Kernels);
   auto listByCount = [](const std::map<std::string, size_t> &m) {
     std::vector<std::pair<size_t, std::string>> v;
     for (const auto &[op, n] : m) v.emplace_back(n, op);
@@ -272,11 +283,29 @@ TEST(InterpretConformance, TestdataInterpretFilesPass) {
     for (const auto &[n, op] : v) out += " " + op + " " + std::to_string(n) + ";";
     return out;
   };
-  std::cout << "[ figures  ] conformance/testdata (--interpret): " << passed << " of " << interpretFiles
+  std::cout << "[ figures  ] conformance/testdata (--interpret)" << label << ": " << passed << " of " << interpretFiles
             << " files passed, " << failed << " failed, " << unsupported << " unsupported; " << disabled
             << " RUN-DISABLED files not run\n";
   std::cout << "[ figures  ] testdata failing files by op:" << listByCount(failuresByOp) << "\n";
   std::cout << "[ figures  ] testdata unsupported files by op:" << listByCount(unsupportedByOp) << "\n";
   for (const std::string &f : failedFiles) std::cout << "[ figures  ] testdata failed: " << f << "\n";
   EXPECT_GE(passed, kMinimumTestdataPassed);
+}
+
+}  // namespace
+
+// Both suites on the kernel library's path and on `--reference`: each
+// passes at least the bar, and the two pass the same files.
+TEST(InterpretConformance, InterpretFilesPass) {
+  std::set<std::string> kernels, reference;
+  interpretSuite(interpreter::KernelPath::Kernels, kernels);
+  interpretSuite(interpreter::KernelPath::Reference, reference);
+  EXPECT_EQ(kernels, reference);
+}
+
+TEST(InterpretConformance, TestdataInterpretFilesPass) {
+  std::set<std::string> kernels, reference;
+  testdataSuite(interpreter::KernelPath::Kernels, kernels);
+  testdataSuite(interpreter::KernelPath::Reference, reference);
+  EXPECT_EQ(kernels, reference);
 }

@@ -1,0 +1,145 @@
+// Compiled once per Highway target (foreach_target.h re-includes this file).
+#undef HWY_TARGET_INCLUDE
+#define HWY_TARGET_INCLUDE "interpreter/kernels/Elementwise.cpp"
+#include <hwy/foreach_target.h>  // IWYU pragma: keep
+
+#include <hwy/contrib/math/math-inl.h>
+#include <hwy/highway.h>
+
+#include <cmath>
+
+HWY_BEFORE_NAMESPACE();
+namespace shlo::interpreter {
+namespace HWY_NAMESPACE {
+
+namespace hn = hwy::HWY_NAMESPACE;
+
+template <int kOp, class D, class V>
+HWY_INLINE V Binary(D d, V a, V b) {
+  if constexpr (kOp == 0) return hn::Add(a, b);
+  if constexpr (kOp == 1) return hn::Sub(a, b);
+  if constexpr (kOp == 2) return hn::Mul(a, b);
+  if constexpr (kOp == 3) return hn::Div(a, b);
+  const hn::RebindToSigned<D> di;
+  auto aNeg = hn::RebindMask(d, hn::Lt(hn::BitCast(di, a), hn::Zero(di)));  // sign bit set
+  auto bothZero = hn::And(hn::Eq(a, hn::Zero(d)), hn::Eq(b, hn::Zero(d)));
+  hn::Mask<D> takeB;
+  if constexpr (kOp == 4) {
+    // maximum: a < b, or both zero and a is -0.
+    takeB = hn::Or(hn::Lt(a, b), hn::And(bothZero, aNeg));
+  } else {
+    // minimum: b < a, or both zero and a is +0.
+    takeB = hn::Or(hn::Lt(b, a), hn::AndNot(aNeg, bothZero));
+  }
+  V r = hn::IfThenElse(takeB, b, a);
+  r = hn::IfThenElse(hn::IsNaN(b), b, r);
+  return hn::IfThenElse(hn::IsNaN(a), a, r);
+}
+
+template <int kOp>
+void BinaryLoop(const float *HWY_RESTRICT lhs, const float *HWY_RESTRICT rhs, float *out, int64_t count) {
+  const hn::ScalableTag<float> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  int64_t i = 0;
+  for (; i + lanes <= count; i += lanes) {
+    hn::StoreU(Binary<kOp>(d, hn::LoadU(d, lhs + i), hn::LoadU(d, rhs + i)), d, out + i);
+  }
+  if (i < count) {
+    // The tail through the same vector code, so every element gets the
+    // same bits wherever it sits.
+    HWY_ALIGN float a[hn::MaxLanes(d)] = {}, b[hn::MaxLanes(d)] = {}, r[hn::MaxLanes(d)];
+    for (int64_t j = i; j < count; ++j) a[j - i] = lhs[j], b[j - i] = rhs[j];
+    hn::Store(Binary<kOp>(d, hn::Load(d, a), hn::Load(d, b)), d, r);
+    for (int64_t j = i; j < count; ++j) out[j] = r[j - i];
+  }
+}
+
+template <class D, class V>
+HWY_INLINE V Unary(D d, V x, int op, float *scratch) {
+  if (op == 1) return hn::Neg(x);
+  if (op == 2) return hn::Sqrt(x);
+  V r = hn::Exp(d, x);
+  // Highway's polynomial is accurate on [-87, 88]: results there are
+  // normal and finite. Other lanes (and NaN) take libm's.
+  auto inRange = hn::And(hn::Ge(x, hn::Set(d, -87.0f)), hn::Le(x, hn::Set(d, 88.0f)));
+  if (HWY_UNLIKELY(!hn::AllTrue(d, inRange))) {
+    const size_t lanes = hn::Lanes(d);
+    hn::StoreU(x, d, scratch);
+    for (size_t j = 0; j < lanes; ++j) scratch[j] = std::exp(scratch[j]);
+    r = hn::IfThenElse(inRange, r, hn::LoadU(d, scratch));
+  }
+  return r;
+}
+
+void UnaryLoop(int op, const float *operand, float *out, int64_t count) {
+  const hn::ScalableTag<float> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
+  HWY_ALIGN float scratch[hn::MaxLanes(d)];
+  int64_t i = 0;
+  for (; i + lanes <= count; i += lanes) hn::StoreU(Unary(d, hn::LoadU(d, operand + i), op, scratch), d, out + i);
+  if (i < count) {
+    HWY_ALIGN float a[hn::MaxLanes(d)] = {}, r[hn::MaxLanes(d)];
+    for (int64_t j = i; j < count; ++j) a[j - i] = operand[j];
+    hn::Store(Unary(d, hn::Load(d, a), op, scratch), d, r);
+    for (int64_t j = i; j < count; ++j) out[j] = r[j - i];
+  }
+}
+
+void BinaryF32(int op, const float *lhs, const float *rhs, float *out, int64_t count) {
+  switch (op) {
+    case 0: return BinaryLoop<0>(lhs, rhs, out, count);
+    case 1: return BinaryLoop<1>(lhs, rhs, out, count);
+    case 2: return BinaryLoop<2>(lhs, rhs, out, count);
+    case 3: return BinaryLoop<3>(lhs, rhs, out, count);
+    case 4: return BinaryLoop<4>(lhs, rhs, out, count);
+    default: return BinaryLoop<5>(lhs, rhs, out, count);
+  }
+}
+
+void UnaryF32(int op, const float *operand, float *out, int64_t count) { UnaryLoop(op, operand, out, count); }
+
+const char *TargetName() { return hwy::TargetName(HWY_TARGET); }
+
+}  // namespace HWY_NAMESPACE
+}  // namespace shlo::interpreter
+HWY_AFTER_NAMESPACE();
+
+#if HWY_ONCE
+#include "interpreter/kernels/Elementwise.h"
+#include "interpreter/kernels/Isa.h"
+#include "interpreter/kernels/Parallel.h"
+
+namespace shlo::interpreter {
+
+HWY_EXPORT(BinaryF32);
+HWY_EXPORT(UnaryF32);
+HWY_EXPORT(TargetName);
+
+namespace {
+/// Elements per thread: below this a second thread costs more than it saves.
+constexpr int64_t kMinPerThread = int64_t{1} << 16;
+}  // namespace
+
+void binaryKernelF32(ElementwiseBinary op, const float *lhs, const float *rhs, float *out, int64_t count) {
+  applyIsaLimit();
+  auto fn = HWY_DYNAMIC_DISPATCH(BinaryF32);
+  parallelFor(count, kMinPerThread, [&](int64_t begin, int64_t end) {
+    fn(static_cast<int>(op), lhs + begin, rhs + begin, out + begin, end - begin);
+  });
+}
+
+void unaryKernelF32(ElementwiseUnary op, const float *operand, float *out, int64_t count) {
+  applyIsaLimit();
+  auto fn = HWY_DYNAMIC_DISPATCH(UnaryF32);
+  parallelFor(count, kMinPerThread, [&](int64_t begin, int64_t end) {
+    fn(static_cast<int>(op), operand + begin, out + begin, end - begin);
+  });
+}
+
+std::string elementwiseTarget() {
+  applyIsaLimit();
+  return HWY_DYNAMIC_DISPATCH(TargetName)();
+}
+
+}  // namespace shlo::interpreter
+#endif  // HWY_ONCE

@@ -1,0 +1,265 @@
+#include "interpreter/kernels/OneDnn.h"
+
+#include <omp.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <oneapi/dnnl/dnnl.hpp>
+
+#include "interpreter/kernels/Isa.h"
+#include "interpreter/kernels/Parallel.h"
+
+namespace shlo::interpreter {
+
+namespace {
+
+using dnnl::memory;
+using Dims = memory::dims;
+
+dnnl::engine &cpuEngine() {
+  static dnnl::engine *engine = [] {
+    applyIsaLimit();
+    return new dnnl::engine(dnnl::engine::kind::cpu, 0);
+  }();
+  return *engine;
+}
+
+/// oneDNN runs on OpenMP: the thread count is the calling thread's setting.
+void useKernelThreads() {
+  int threads = kernelThreads();
+  if (omp_get_max_threads() != threads) omp_set_num_threads(threads);
+}
+
+/// Primitives by shape and layout. Bounded: a program whose shapes never
+/// repeat does not grow it without end.
+template <typename Entry>
+class PrimitiveCache {
+ public:
+  std::shared_ptr<const Entry> find(const std::vector<int64_t> &key) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = entries_.find(key);
+    return it == entries_.end() ? nullptr : it->second;
+  }
+  void insert(const std::vector<int64_t> &key, std::shared_ptr<const Entry> entry) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (entries_.size() >= kCapacity) entries_.clear();
+    entries_[key] = std::move(entry);
+  }
+
+ private:
+  static constexpr size_t kCapacity = 1024;
+  std::mutex mutex_;
+  std::map<std::vector<int64_t>, std::shared_ptr<const Entry>> entries_;
+};
+
+/// A size-1 dimension's stride is never used to address; oneDNN still checks
+/// layouts for overlap, so it gets one that cannot overlap.
+int64_t strideOf(int64_t size, int64_t stride, int64_t span) { return size == 1 ? span : stride; }
+
+struct MatmulEntry {
+  dnnl::matmul::primitive_desc pd;
+  dnnl::matmul primitive;
+};
+
+}  // namespace
+
+bool oneDnnMatmul(const float *a, const MatrixLayout &aLayout, const float *b, const MatrixLayout &bLayout, float *c,
+                  const std::vector<int64_t> &batchSizes, int64_t m, int64_t k, int64_t n) {
+  int64_t batch = 1;
+  for (int64_t s : batchSizes) batch *= s;
+  if (batch == 0 || m == 0 || n == 0) return true;
+  if (k == 0) {
+    std::fill(c, c + batch * m * n, 0.0f);
+    return true;
+  }
+  if (batchSizes.size() > 10 || aLayout.batchStrides.size() != batchSizes.size() ||
+      bLayout.batchStrides.size() != batchSizes.size()) {
+    return false;
+  }
+  // oneDNN splits the work when a primitive is made: the thread count is
+  // part of its shape.
+  std::vector<int64_t> key = {kernelThreads(), m, k, n, aLayout.rowStride, aLayout.columnStride,
+                              bLayout.rowStride, bLayout.columnStride};
+  for (size_t i = 0; i < batchSizes.size(); ++i) {
+    key.insert(key.end(), {batchSizes[i], aLayout.batchStrides[i], bLayout.batchStrides[i]});
+  }
+  static PrimitiveCache<MatmulEntry> cache;
+  try {
+    dnnl::engine &engine = cpuEngine();
+    std::shared_ptr<const MatmulEntry> entry = cache.find(key);
+    if (!entry) {
+      int64_t aSpan = m * k * std::max<int64_t>(1, std::max(aLayout.rowStride, aLayout.columnStride));
+      int64_t bSpan = k * n * std::max<int64_t>(1, std::max(bLayout.rowStride, bLayout.columnStride));
+      Dims aDims, bDims, cDims, aStrides, bStrides, cStrides;
+      int64_t cBatchStride = batch * m * n;
+      for (size_t i = 0; i < batchSizes.size(); ++i) {
+        aDims.push_back(batchSizes[i]), bDims.push_back(batchSizes[i]), cDims.push_back(batchSizes[i]);
+        aStrides.push_back(aLayout.batchStrides[i]), bStrides.push_back(bLayout.batchStrides[i]);
+        cBatchStride /= batchSizes[i];
+        cStrides.push_back(cBatchStride);
+      }
+      aDims.insert(aDims.end(), {m, k}), bDims.insert(bDims.end(), {k, n}), cDims.insert(cDims.end(), {m, n});
+      aStrides.insert(aStrides.end(), {strideOf(m, aLayout.rowStride, aSpan), strideOf(k, aLayout.columnStride, aSpan)});
+      bStrides.insert(bStrides.end(), {strideOf(k, bLayout.rowStride, bSpan), strideOf(n, bLayout.columnStride, bSpan)});
+      cStrides.insert(cStrides.end(), {n, 1});
+      memory::desc aDesc(aDims, memory::data_type::f32, aStrides), bDesc(bDims, memory::data_type::f32, bStrides),
+          cDesc(cDims, memory::data_type::f32, cStrides);
+      dnnl::matmul::primitive_desc pd(dnnl::matmul::desc(aDesc, bDesc, cDesc), engine);
+      auto created = std::make_shared<MatmulEntry>(MatmulEntry{pd, dnnl::matmul(pd)});
+      cache.insert(key, created);
+      entry = created;
+    }
+    const dnnl::matmul::primitive_desc &pd = entry->pd;
+    memory aMem(pd.src_desc(), engine, const_cast<float *>(a)), bMem(pd.weights_desc(), engine, const_cast<float *>(b)),
+        cMem(pd.dst_desc(), engine, c);
+    useKernelThreads();
+    dnnl::stream stream(engine);
+    entry->primitive.execute(stream, {{DNNL_ARG_SRC, aMem}, {DNNL_ARG_WEIGHTS, bMem}, {DNNL_ARG_DST, cMem}});
+    stream.wait();
+    return true;
+  } catch (const dnnl::error &) {
+    return false;
+  }
+}
+
+namespace {
+
+/// A convolution primitive and the reorders between the caller's layouts
+/// and the ones the primitive chose (absent when it takes them as they are).
+struct ConvolutionEntry {
+  dnnl::convolution_forward::primitive_desc pd;
+  dnnl::convolution_forward primitive;
+  memory::desc input, kernel, output;  // the caller's
+  std::optional<dnnl::reorder> toInput, toKernel, fromOutput;
+};
+
+std::shared_ptr<ConvolutionEntry> createConvolution(const ConvolutionShape &s, dnnl::engine &engine) {
+  size_t spatial = s.inputSizes.size();
+  Dims inDims = {s.batch, s.inputFeatures}, outDims = {s.batch, s.outputFeatures};
+  Dims inStrides = {s.inputStrides[0], s.inputStrides[1]}, outStrides = {s.outputStrides[0], s.outputStrides[1]};
+  int64_t perGroupOut = s.outputFeatures / s.groups, perGroupIn = s.inputFeatures / s.groups;
+  Dims kDims, kStrides;
+  if (s.groups > 1) {
+    kDims = {s.groups, perGroupOut, perGroupIn};
+    kStrides = {perGroupOut * s.kernelStrides[0], s.kernelStrides[0], s.kernelStrides[1]};
+  } else {
+    kDims = {s.outputFeatures, perGroupIn};
+    kStrides = {s.kernelStrides[0], s.kernelStrides[1]};
+  }
+  Dims windowStrides, dilations, padLow, padHigh;
+  for (size_t d = 0; d < spatial; ++d) {
+    inDims.push_back(s.inputSizes[d]);
+    inStrides.push_back(s.inputStrides[2 + d]);
+    outDims.push_back(s.outputSizes[d]);
+    outStrides.push_back(s.outputStrides[2 + d]);
+    kDims.push_back(s.kernelSizes[d]);
+    kStrides.push_back(s.kernelStrides[2 + d]);
+    windowStrides.push_back(s.windowStrides[d]);
+    dilations.push_back(s.dilations[d] - 1);
+    padLow.push_back(s.paddingLow[d]);
+    padHigh.push_back(s.paddingHigh[d]);
+  }
+  auto entry = std::make_shared<ConvolutionEntry>();
+  entry->input = memory::desc(inDims, memory::data_type::f32, inStrides);
+  entry->kernel = memory::desc(kDims, memory::data_type::f32, kStrides);
+  entry->output = memory::desc(outDims, memory::data_type::f32, outStrides);
+  auto any = [](const Dims &dims) { return memory::desc(dims, memory::data_type::f32, memory::format_tag::any); };
+  auto describe = [&](const memory::desc &in, const memory::desc &out) {
+    return dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, in,
+                                           any(kDims), out, windowStrides, dilations, padLow, padHigh);
+  };
+  // The caller's activations as they are for 1x1 windows and few input
+  // features (ResNet's stem), where oneDNN's channels-last kernels are as
+  // fast as its blocked ones and the reorders would cost more than they
+  // save (measured with bench_kernels on AVX2); else the layouts oneDNN
+  // chooses, reordered to and from on each call. A reference (slow)
+  // implementation is never taken when a faster one exists.
+  bool pointwise = std::all_of(s.kernelSizes.begin(), s.kernelSizes.end(), [](int64_t k) { return k == 1; });
+  bool asGiven = pointwise || perGroupIn < 8;
+  dnnl::convolution_forward::primitive_desc pd =
+      asGiven ? dnnl::convolution_forward::primitive_desc(describe(entry->input, entry->output), engine)
+              : dnnl::convolution_forward::primitive_desc(describe(any(inDims), any(outDims)), engine);
+  if (asGiven && std::strncmp(pd.impl_info_str(), "ref", 3) == 0) {
+    pd = dnnl::convolution_forward::primitive_desc(describe(any(inDims), any(outDims)), engine);
+  }
+  entry->pd = pd;
+  entry->primitive = dnnl::convolution_forward(pd);
+  if (pd.src_desc() != entry->input) entry->toInput = dnnl::reorder(memory(entry->input, engine), memory(pd.src_desc(), engine));
+  if (pd.weights_desc() != entry->kernel) {
+    entry->toKernel = dnnl::reorder(memory(entry->kernel, engine), memory(pd.weights_desc(), engine));
+  }
+  if (pd.dst_desc() != entry->output) {
+    entry->fromOutput = dnnl::reorder(memory(pd.dst_desc(), engine), memory(entry->output, engine));
+  }
+  return entry;
+}
+
+}  // namespace
+
+bool oneDnnConvolution(const float *input, const float *kernel, float *output, const ConvolutionShape &s) {
+  size_t spatial = s.inputSizes.size();
+  if (spatial < 1 || spatial > 3) return false;
+  for (size_t d = 0; d < spatial; ++d) {
+    if (s.paddingLow[d] < 0 || s.paddingHigh[d] < 0) return false;
+  }
+  std::vector<int64_t> key = {kernelThreads(), s.batch, s.inputFeatures, s.outputFeatures, s.groups};
+  for (const std::vector<int64_t> *v : {&s.inputSizes, &s.kernelSizes, &s.outputSizes, &s.windowStrides, &s.dilations,
+                                        &s.paddingLow, &s.paddingHigh, &s.inputStrides, &s.kernelStrides,
+                                        &s.outputStrides}) {
+    key.push_back(-1);
+    key.insert(key.end(), v->begin(), v->end());
+  }
+  static PrimitiveCache<ConvolutionEntry> cache;
+  try {
+    dnnl::engine &engine = cpuEngine();
+    std::shared_ptr<const ConvolutionEntry> entry = cache.find(key);
+    if (!entry) {
+      std::shared_ptr<ConvolutionEntry> created = createConvolution(s, engine);
+      cache.insert(key, created);
+      entry = created;
+    }
+    const dnnl::convolution_forward::primitive_desc &pd = entry->pd;
+    useKernelThreads();
+    dnnl::stream stream(engine);
+    memory in(entry->input, engine, const_cast<float *>(input)), k(entry->kernel, engine, const_cast<float *>(kernel)),
+        out(entry->output, engine, output);
+    memory src = in, weights = k, dst = out;
+    if (entry->toInput) {
+      src = memory(pd.src_desc(), engine);
+      entry->toInput->execute(stream, in, src);
+    }
+    if (entry->toKernel) {
+      weights = memory(pd.weights_desc(), engine);
+      entry->toKernel->execute(stream, k, weights);
+    }
+    if (entry->fromOutput) dst = memory(pd.dst_desc(), engine);
+    entry->primitive.execute(stream, {{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, weights}, {DNNL_ARG_DST, dst}});
+    if (entry->fromOutput) entry->fromOutput->execute(stream, dst, out);
+    stream.wait();
+    return true;
+  } catch (const dnnl::error &) {
+    return false;
+  }
+}
+
+std::string oneDnnIsa() {
+  cpuEngine();
+  switch (dnnl::get_effective_cpu_isa()) {
+    case dnnl::cpu_isa::sse41: return "sse41";
+    case dnnl::cpu_isa::avx: return "avx";
+    case dnnl::cpu_isa::avx2: return "avx2";
+    case dnnl::cpu_isa::avx2_vnni: return "avx2_vnni";
+    case dnnl::cpu_isa::avx512_core: return "avx512_core";
+    case dnnl::cpu_isa::avx512_core_vnni: return "avx512_core_vnni";
+    case dnnl::cpu_isa::avx512_core_bf16: return "avx512_core_bf16";
+    case dnnl::cpu_isa::avx512_core_amx: return "avx512_core_amx";
+    default: return "other";
+  }
+}
+
+}  // namespace shlo::interpreter

@@ -1,0 +1,325 @@
+// Every kernel of the kernel library (interpreter/kernels) against the
+// reference path (`shlo run --reference`) on seeded random inputs of every
+// element type the kernel takes, plus the element types that fall through
+// to other paths (which must then agree exactly). IEEE operations must give
+// the same bits; sums in another order (matrix products, convolutions) and
+// exp agree within the tolerances stated at each test.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <cstdlib>
+#include <cstring>
+#include <functional>
+#include <limits>
+
+#include "interpreter/ElidedValues.h"
+#include "interpreter/Ops.h"
+#include "interpreter/kernels/KernelPath.h"
+#include "interpreter/kernels/Parallel.h"
+#include "tests/support/Programs.h"
+
+using namespace shlo;
+using namespace shlo::interpreter;
+
+namespace {
+
+ir::ElementType floatType(ir::FloatFormat format) { return ir::ElementType::floating(format); }
+
+/// The element types a float kernel is asked about.
+std::vector<ir::ElementType> floatTypes() {
+  return {floatType(ir::FloatFormat::F32), floatType(ir::FloatFormat::F16), floatType(ir::FloatFormat::BF16),
+          floatType(ir::FloatFormat::F64)};
+}
+
+Tensor randomTensor(const std::vector<int64_t> &shape, const ir::ElementType &element, uint64_t salt) {
+  return makeElidedValue(ir::Type::tensor(shape, element), {ElidedFill::Mode::Random, 7}, salt);
+}
+
+/// Runs `f` on the kernel path and on the reference path.
+std::pair<Tensor, Tensor> bothPaths(const std::function<Tensor()> &f) {
+  setKernelPath(KernelPath::Kernels);
+  Tensor kernels = f();
+  setKernelPath(KernelPath::Reference);
+  Tensor reference = f();
+  setKernelPath(KernelPath::Kernels);
+  return {kernels, reference};
+}
+
+/// Same bits (NaNs equal to NaNs), element by element.
+void expectSameBits(const Tensor &kernels, const Tensor &reference, const std::string &what) {
+  ASSERT_EQ(kernels.shape(), reference.shape()) << what;
+  ASSERT_EQ(kernels.kind(), reference.kind()) << what;
+  for (int64_t i = 0; i < kernels.numElements(); ++i) {
+    double k = kernels.realAt(i), r = reference.realAt(i);
+    if (std::isnan(r)) {
+      ASSERT_TRUE(std::isnan(k)) << what << " at " << i;
+      continue;
+    }
+    ASSERT_EQ(k, r) << what << " at " << i;
+    ASSERT_EQ(std::signbit(k), std::signbit(r)) << what << " (sign of zero) at " << i;
+  }
+}
+
+/// The spacing of the format's values near 1: 2^-23 (f32), 2^-10 (f16),
+/// 2^-7 (bf16), 2^-52 (f64).
+double epsilonOf(ElemKind kind) {
+  switch (kind) {
+    case ElemKind::F16: return std::ldexp(1.0, -10);
+    case ElemKind::BF16: return std::ldexp(1.0, -7);
+    case ElemKind::F64: return std::ldexp(1.0, -52);
+    default: return std::ldexp(1.0, -23);
+  }
+}
+
+/// Sums of `terms` products in another order: within terms * eps(f32) of
+/// the sum of magnitudes (`scale`), plus one rounding of the result's format.
+void expectClose(const Tensor &kernels, const Tensor &reference, double scale, int64_t terms, const std::string &what) {
+  ASSERT_EQ(kernels.shape(), reference.shape()) << what;
+  double sumEps = kernels.kind() == ElemKind::F64 ? epsilonOf(ElemKind::F64) : epsilonOf(ElemKind::F32);
+  for (int64_t i = 0; i < kernels.numElements(); ++i) {
+    double k = kernels.realAt(i), r = reference.realAt(i);
+    double tolerance = terms * sumEps * scale + 2 * epsilonOf(kernels.kind()) * std::abs(r);
+    ASSERT_NEAR(k, r, tolerance) << what << " at " << i;
+  }
+}
+
+double maxAbs(const Tensor &t) {
+  double m = 0;
+  for (int64_t i = 0; i < t.numElements(); ++i) m = std::max(m, std::abs(t.realAt(i)));
+  return m;
+}
+
+}  // namespace
+
+TEST(KernelReference, DotGeneralOnEveryFloatTypeAndLayout) {
+  for (const ir::ElementType &element : floatTypes()) {
+    for (int threads : {1, 2}) {
+      setKernelThreads(threads);
+      // [batch, M, K] x [K, batch, N] with the batch dimension in the middle
+      // of rhs (read through its stride), a transposed rhs read in place
+      // ([N, K], contracting its dimension 1), a matrix-vector, attention's
+      // two batch dimensions apart ([b, t, h, d] x [b, t, h, d]), and free
+      // dimensions out of order (copied first).
+      Tensor a = randomTensor({3, 7, 40}, element, 1), b = randomTensor({40, 3, 33}, element, 2);
+      auto [k1, r1] = bothPaths([&] {
+        return evalDotGeneral(a, b, {0}, {1}, {2}, {0}, ir::Type::tensor({3, 7, 33}, element));
+      });
+      expectClose(k1, r1, maxAbs(a) * maxAbs(b) * 40, 40, "batched " + element.str());
+      Tensor c = randomTensor({65, 300}, element, 3), d = randomTensor({129, 300}, element, 4);
+      auto [k2, r2] = bothPaths([&] { return evalDotGeneral(c, d, {}, {}, {1}, {1}, ir::Type::tensor({65, 129}, element)); });
+      expectClose(k2, r2, maxAbs(c) * maxAbs(d) * 300, 300, "transposed " + element.str());
+      Tensor v = randomTensor({300}, element, 5);
+      auto [k3, r3] = bothPaths([&] { return evalDotGeneral(c, v, {}, {}, {1}, {0}, ir::Type::tensor({65}, element)); });
+      expectClose(k3, r3, maxAbs(c) * maxAbs(v) * 300, 300, "matrix-vector " + element.str());
+      Tensor q = randomTensor({3, 9, 4, 16}, element, 19), kk = randomTensor({3, 9, 4, 16}, element, 20);
+      auto [k4, r4] = bothPaths([&] {
+        return evalDotGeneral(q, kk, {0, 2}, {0, 2}, {3}, {3}, ir::Type::tensor({3, 4, 9, 9}, element));
+      });
+      expectClose(k4, r4, maxAbs(q) * maxAbs(kk) * 16, 16, "attention " + element.str());
+      Tensor f = randomTensor({5, 6, 7}, element, 21), g = randomTensor({6, 11}, element, 22);
+      auto [k5, r5] = bothPaths([&] {
+        return evalDotGeneral(f, g, {}, {}, {1}, {0}, ir::Type::tensor({5, 7, 11}, element));
+      });
+      expectClose(k5, r5, maxAbs(f) * maxAbs(g) * 6, 6, "split free dimensions " + element.str());
+    }
+  }
+  setKernelThreads(1);
+}
+
+TEST(KernelReference, DotGeneralOnIntegersIsExact) {
+  // Integers take the same loop on both paths: the switch must not change them.
+  ir::ElementType i32 = ir::ElementType::integer(32);
+  Tensor a = randomTensor({5, 6}, i32, 6), b = randomTensor({6, 4}, i32, 7);
+  auto [k, r] = bothPaths([&] { return evalDotGeneral(a, b, {}, {}, {1}, {0}, ir::Type::tensor({5, 4}, i32)); });
+  expectSameBits(k, r, "i32");
+}
+
+TEST(KernelReference, ConvolutionOnEveryFloatTypeAndLayout) {
+  for (const ir::ElementType &element : floatTypes()) {
+    // NHWC x HWIO (ResNet's layout), stride 2, padding, rhs dilation and
+    // reversal (oneDNN); NCHW with feature groups (oneDNN's grouped
+    // kernels); lhs dilation (not oneDNN: Eigen or the loop).
+    Tensor lhs = randomTensor({2, 17, 15, 8}, element, 8), rhs = randomTensor({3, 3, 8, 12}, element, 9);
+    ConvolutionParams p;
+    p.windowStrides = {2, 1};
+    p.padding = {{1, 1}, {2, 0}};
+    p.rhsDilation = {1, 2};
+    p.windowReversal = {true, false};
+    ConvolutionDimensions &d = p.dimensions;
+    d.inputBatch = 0, d.inputSpatial = {1, 2}, d.inputFeature = 3;
+    d.kernelSpatial = {0, 1}, d.kernelInputFeature = 2, d.kernelOutputFeature = 3;
+    d.outputBatch = 0, d.outputSpatial = {1, 2}, d.outputFeature = 3;
+    auto [k1, r1] = bothPaths([&] { return evalConvolution(lhs, rhs, p, ir::Type::tensor({2, 9, 13, 12}, element)); });
+    double scale = maxAbs(lhs) * maxAbs(rhs) * 72;
+    expectClose(k1, r1, scale, 72, "NHWC " + element.str());
+
+    Tensor nchw = randomTensor({1, 8, 10, 10}, element, 10), oihw = randomTensor({6, 4, 3, 3}, element, 11);
+    ConvolutionParams q;
+    q.featureGroupCount = 2;
+    q.padding = {{1, 1}, {1, 1}};
+    ConvolutionDimensions &e = q.dimensions;
+    e.inputBatch = 0, e.inputFeature = 1, e.inputSpatial = {2, 3};
+    e.kernelOutputFeature = 0, e.kernelInputFeature = 1, e.kernelSpatial = {2, 3};
+    e.outputBatch = 0, e.outputFeature = 1, e.outputSpatial = {2, 3};
+    auto [k2, r2] = bothPaths([&] { return evalConvolution(nchw, oihw, q, ir::Type::tensor({1, 6, 10, 10}, element)); });
+    expectClose(k2, r2, maxAbs(nchw) * maxAbs(oihw) * 36, 36, "grouped NCHW " + element.str());
+
+    ConvolutionParams dilated = q;
+    dilated.featureGroupCount = 1;
+    dilated.lhsDilation = {2, 1};
+    Tensor oihwFull = randomTensor({6, 8, 3, 3}, element, 12);
+    auto [k3, r3] = bothPaths([&] { return evalConvolution(nchw, oihwFull, dilated, ir::Type::tensor({1, 6, 19, 10}, element)); });
+    expectClose(k3, r3, maxAbs(nchw) * maxAbs(oihwFull) * 72, 72, "lhs-dilated " + element.str());
+  }
+}
+
+TEST(KernelReference, ElementwiseArithmeticGivesTheSameBits) {
+  using Binary = Tensor (*)(const Tensor &, const Tensor &, const ir::Type &);
+  std::vector<std::pair<std::string, Binary>> ops = {{"add", evalAdd},           {"subtract", evalSubtract},
+                                                     {"multiply", evalMultiply}, {"divide", evalDivide},
+                                                     {"maximum", evalMaximum},   {"minimum", evalMinimum}};
+  for (const ir::ElementType &element : floatTypes()) {
+    // 70000 elements: two threads split it, and a tail is left over.
+    ir::Type type = ir::Type::tensor({70001}, element);
+    Tensor x = randomTensor({70001}, element, 13), y = randomTensor({70001}, element, 14);
+    // Special values in the first lanes: NaN, infinities, signed zeros.
+    std::vector<double> specials = {std::nan(""), INFINITY, -INFINITY, 0.0, -0.0, 1.0, -0.0, 0.0, std::nan("")};
+    std::vector<double> partners = {1.0, -INFINITY, INFINITY, -0.0, 0.0, std::nan(""), -0.0, 0.0, 0.0};
+    dispatch(x.kind(), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_floating_point_v<T>) {
+        for (size_t i = 0; i < specials.size(); ++i) {
+          x.data<T>()[i] = static_cast<T>(specials[i]);
+          y.data<T>()[i] = static_cast<T>(partners[i]);
+        }
+      }
+    });
+    for (int threads : {1, 2}) {
+      setKernelThreads(threads);
+      for (const auto &[name, op] : ops) {
+        auto [k, r] = bothPaths([&] { return op(x, y, type); });
+        expectSameBits(k, r, name + " " + element.str());
+      }
+      auto [kn, rn] = bothPaths([&] { return evalNegate(x, type); });
+      expectSameBits(kn, rn, "negate " + element.str());
+      auto [ks, rs] = bothPaths([&] { return evalSqrt(y, type); });
+      expectSameBits(ks, rs, "sqrt " + element.str());
+    }
+  }
+  setKernelThreads(1);
+}
+
+TEST(KernelReference, ExponentialWithinOneUlp) {
+  // exp's kernel is Highway's polynomial on f32 (1 ULP); libm's is the
+  // reference. f16, bf16 and f64 fall through to the reference loop.
+  for (const ir::ElementType &element : floatTypes()) {
+    ir::Type type = ir::Type::tensor({10007}, element);
+    Tensor x = randomTensor({10007}, element, 15);
+    std::vector<double> specials = {std::nan(""), INFINITY, -INFINITY, 0.0, -0.0, 88.5, 89.0, -87.5, -104.0, -200.0};
+    dispatch(x.kind(), [&](auto tag) {
+      using T = decltype(tag);
+      if constexpr (std::is_floating_point_v<T>) {
+        for (int64_t i = 0; i < x.numElements(); ++i) x.data<T>()[i] *= 60;  // [-90, 90): beyond the fast range too
+        for (size_t i = 0; i < specials.size(); ++i) x.data<T>()[i] = static_cast<T>(specials[i]);
+      }
+    });
+    auto [k, r] = bothPaths([&] { return evalExponential(x, type); });
+    if (x.kind() != ElemKind::F32) {
+      expectSameBits(k, r, "exp " + element.str());
+      continue;
+    }
+    for (int64_t i = 0; i < x.numElements(); ++i) {
+      float kv = k.data<float>()[i], rv = r.data<float>()[i];
+      if (std::isnan(rv) || std::isinf(rv) || rv == 0) {
+        ASSERT_TRUE(kv == rv || (std::isnan(kv) && std::isnan(rv))) << "exp(" << x.data<float>()[i] << ")";
+        continue;
+      }
+      ASSERT_LE(std::abs(kv - rv), std::nextafter(std::abs(rv), INFINITY) - std::abs(rv))
+          << "exp(" << x.data<float>()[i] << "): " << kv << " vs " << rv;
+    }
+  }
+}
+
+TEST(KernelReference, InstructionSetFollowsTheSwitch) {
+  // Under SHLO_KERNEL_ISA=baseline (ctest's interpreter_kernels_baseline_isa)
+  // neither oneDNN nor the loops may use AVX; otherwise both name a target.
+  std::string summary = kernelIsaSummary();
+  const char *isa = std::getenv("SHLO_KERNEL_ISA");
+  if (isa != nullptr && std::string(isa) == "baseline") {
+    EXPECT_NE(summary.find("oneDNN sse41"), std::string::npos) << summary;
+    EXPECT_EQ(summary.find("AVX"), std::string::npos) << summary;
+    EXPECT_EQ(summary.find("avx"), std::string::npos) << summary;
+  } else {
+    EXPECT_EQ(summary.rfind("oneDNN ", 0), 0u) << summary;
+    EXPECT_NE(summary.find(", loops "), std::string::npos) << summary;
+  }
+}
+
+TEST(KernelReference, TransposeGivesTheSameBits) {
+  // The tiled copy on every storage width (1, 4, 8 and 16 bytes), with sizes
+  // that leave partial tiles, and a 4-d permutation that keeps an outer
+  // dimension; threads split the tiles.
+  std::vector<ir::ElementType> elements = {ir::ElementType::integer(8), ir::ElementType::integer(1),
+                                           floatType(ir::FloatFormat::F32), floatType(ir::FloatFormat::BF16),
+                                           floatType(ir::FloatFormat::F64),
+                                           ir::ElementType::complex(ir::FloatFormat::F64)};
+  for (const ir::ElementType &element : elements) {
+    for (int threads : {1, 2}) {
+      setKernelThreads(threads);
+      Tensor m = randomTensor({70, 45}, element, 16);
+      auto [k1, r1] = bothPaths([&] { return evalTranspose(m, {1, 0}, ir::Type::tensor({45, 70}, element)); });
+      ASSERT_EQ(std::memcmp(k1.bytes(), r1.bytes(), static_cast<size_t>(k1.numElements()) * storageSize(k1.kind())), 0)
+          << element.str();
+      Tensor t = randomTensor({3, 40, 5, 33}, element, 17);
+      auto [k2, r2] = bothPaths([&] { return evalTranspose(t, {0, 3, 2, 1}, ir::Type::tensor({3, 33, 5, 40}, element)); });
+      ASSERT_EQ(std::memcmp(k2.bytes(), r2.bytes(), static_cast<size_t>(k2.numElements()) * storageSize(k2.kind())), 0)
+          << element.str();
+    }
+  }
+  setKernelThreads(1);
+}
+
+TEST(KernelReference, ScalarBroadcastGivesTheSameBits) {
+  for (const ir::ElementType &element : {floatType(ir::FloatFormat::F32), ir::ElementType::integer(8),
+                                         ir::ElementType::complex(ir::FloatFormat::F64)}) {
+    Tensor scalar = randomTensor({}, element, 18);
+    auto [k, r] = bothPaths([&] { return evalBroadcastInDim(scalar, {}, ir::Type::tensor({33, 79, 17}, element)); });
+    ASSERT_EQ(std::memcmp(k.bytes(), r.bytes(), static_cast<size_t>(k.numElements()) * storageSize(k.kind())), 0)
+        << element.str();
+  }
+}
+
+TEST(KernelReference, TransposesFoldedIntoDotGeneralsGiveTheReferenceResults) {
+  // A weight transposed for dot_generals only (folded: read in place), one
+  // whose permutation reorders the dot's free dimensions (made after all),
+  // and a transpose also returned (not folded), against --reference.
+  const std::string program = R"(
+func.func @main(%x: tensor<5x16xf32>, %w: tensor<24x16xf32>, %t: tensor<4x3x16xf32>)
+    -> (tensor<5x24xf32>, tensor<5x24xf32>, tensor<5x3x4xf32>, tensor<16x24xf32>) {
+  %wt = stablehlo.transpose %w, dims = [1, 0] : (tensor<24x16xf32>) -> tensor<16x24xf32>
+  %a = stablehlo.dot_general %x, %wt, contracting_dims = [1] x [0] : (tensor<5x16xf32>, tensor<16x24xf32>) -> tensor<5x24xf32>
+  %b = stablehlo.dot_general %x, %wt, contracting_dims = [1] x [0] : (tensor<5x16xf32>, tensor<16x24xf32>) -> tensor<5x24xf32>
+  %tt = stablehlo.transpose %t, dims = [2, 1, 0] : (tensor<4x3x16xf32>) -> tensor<16x3x4xf32>
+  %c = stablehlo.dot_general %x, %tt, contracting_dims = [1] x [0] : (tensor<5x16xf32>, tensor<16x3x4xf32>) -> tensor<5x3x4xf32>
+  %kept = stablehlo.transpose %w, dims = [1, 0] : (tensor<24x16xf32>) -> tensor<16x24xf32>
+  %d = stablehlo.dot_general %x, %kept, contracting_dims = [1] x [0] : (tensor<5x16xf32>, tensor<16x24xf32>) -> tensor<5x24xf32>
+  return %a, %d, %c, %kept : tensor<5x24xf32>, tensor<5x24xf32>, tensor<5x3x4xf32>, tensor<16x24xf32>
+}
+)";
+  ir::ElementType f32 = floatType(ir::FloatFormat::F32);
+  std::vector<Value> arguments = {randomTensor({5, 16}, f32, 23), randomTensor({24, 16}, f32, 24),
+                                  randomTensor({4, 3, 16}, f32, 25)};
+  analysis::Analysis keepKernels, keepReference;
+  setKernelPath(KernelPath::Kernels);
+  FunctionOutcome kernels = test::runProgram(program, keepKernels, "main", arguments);
+  setKernelPath(KernelPath::Reference);
+  FunctionOutcome reference = test::runProgram(program, keepReference, "main", arguments);
+  setKernelPath(KernelPath::Kernels);
+  ASSERT_EQ(kernels.status, FunctionOutcome::Status::Passed) << kernels.message;
+  ASSERT_EQ(reference.status, FunctionOutcome::Status::Passed) << reference.message;
+  ASSERT_EQ(kernels.results.size(), 4u);
+  for (size_t i = 0; i < 3; ++i) {
+    expectClose(kernels.results[i].tensor, reference.results[i].tensor, 16 * 1.0, 16, "result " + std::to_string(i));
+  }
+  expectSameBits(kernels.results[3].tensor, reference.results[3].tensor, "returned transpose");
+}
