@@ -21,4 +21,7 @@ void registerLspCommand(CLI::App &app, int &exitCode);
 /// `shlo run FILE ...`: the interpreter (RunCommand.cpp).
 void registerRunCommand(CLI::App &app, int &exitCode);
 
+/// `shlo dap`: the debug adapter (DAP) over stdio (DapCommand.cpp).
+void registerDapCommand(CLI::App &app, int &exitCode);
+
 }  // namespace shlo::cli

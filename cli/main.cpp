@@ -16,6 +16,7 @@ int main(int argc, char **argv) {
   shlo::cli::registerCheckCommand(app, exitCode);
   shlo::cli::registerLspCommand(app, exitCode);
   shlo::cli::registerRunCommand(app, exitCode);
+  shlo::cli::registerDapCommand(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
