@@ -20,6 +20,10 @@ PACKAGES=(
 )
 # tree-sitter's generator evaluates grammar.js with Node.js.
 command -v node >/dev/null 2>&1 || PACKAGES+=(nodejs)
+# The debug adapter's tests install their npm packages (tests/dap/install.sh);
+# the terminal debugger's line editing (libedit) and its tests (tmux).
+command -v npm >/dev/null 2>&1 || PACKAGES+=(npm)
+PACKAGES+=(libedit-dev tmux)
 
 missing=()
 for p in "${PACKAGES[@]}"; do
