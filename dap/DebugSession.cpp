@@ -127,19 +127,29 @@ void valuesOf(const ir::Operation &op, const interpreter::Env &env, std::vector<
 
 }  // namespace
 
-/// Forwards the evaluator's calls to the session.
+/// Forwards the evaluator's calls to the session, for one thread (the run's,
+/// or a process's of a grid).
 class DebugSession::Observer : public interpreter::Observer {
  public:
-  explicit Observer(DebugSession &session) : session_(session) {}
-  ObserverCommand beforeOp(const FrameStack &frames) override { return session_.beforeOp(frames); }
-  ObserverCommand afterOp(const FrameStack &frames) override { return session_.afterOp(frames); }
+  Observer(DebugSession &session, int threadId) : session_(session), threadId_(threadId) {}
+  ObserverCommand beforeOp(const FrameStack &frames) override { return session_.beforeOp(frames, threadId_); }
+  ObserverCommand afterOp(const FrameStack &frames) override { return session_.afterOp(frames, threadId_); }
   ObserverCommand enterCall(const FrameStack &frames) override {
     session_.enterCall(frames);
     return ObserverCommand::Continue;
   }
+  ObserverCommand exitCall(const FrameStack &frames, const std::vector<Value> &) override {
+    // A process's outermost call returning: its thread ends.
+    if (frames.size() == 1 && threadId_ != 1) session_.threadEnded(threadId_);
+    return ObserverCommand::Continue;
+  }
+  interpreter::Observer *processObserver(const interpreter::ProcessContext &process) override {
+    return session_.addProcess(process);
+  }
 
  private:
   DebugSession &session_;
+  int threadId_;
 };
 
 /// Turns what the run session reports into output events, and stops at a
@@ -219,7 +229,24 @@ class DebugSession::Reporter : public interpreter::RunReporter {
   DebugSession &session_;
 };
 
-DebugSession::DebugSession(SessionEvents &events) : events_(events), observer_(std::make_unique<Observer>(*this)) {}
+DebugSession::DebugSession(SessionEvents &events)
+    : events_(events), observer_(std::make_unique<Observer>(*this, 1)) {
+  threads_.push_back(ThreadEntry{1, "main"});
+}
+
+interpreter::Observer *DebugSession::addProcess(const interpreter::ProcessContext &process) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  int id = nextThreadId_++;
+  processObservers_.push_back(std::make_unique<Observer>(*this, id));
+  threads_.push_back(ThreadEntry{id, "process " + (process.grid ? process.grid->processName(process.id()) : "?")});
+  return processObservers_.back().get();
+}
+
+void DebugSession::threadEnded(int threadId) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  threads_.erase(std::remove_if(threads_.begin(), threads_.end(), [&](const ThreadEntry &t) { return t.id == threadId; }),
+                 threads_.end());
+}
 
 DebugSession::~DebugSession() { terminate(); }
 
@@ -400,8 +427,10 @@ void DebugSession::enterCall(const FrameStack &frames) {
   }
 }
 
-ObserverCommand DebugSession::beforeOp(const FrameStack &frames) {
+ObserverCommand DebugSession::beforeOp(const FrameStack &frames, int threadId) {
   std::unique_lock<std::mutex> lock(mutex_);
+  // While one thread is paused, the others wait: all threads stop together.
+  if (paused_) resumed_.wait(lock, [&] { return !paused_ || terminateRequested_; });
   if (terminateRequested_) return ObserverCommand::Stop;
   const ir::Operation *op = frames.back().op;
   const size_t depth = frames.size();
@@ -409,6 +438,7 @@ ObserverCommand DebugSession::beforeOp(const FrameStack &frames) {
   auto stopFor = [&](StopReason reason, std::string description) {
     if (stop) return;
     stop = StopInfo{};
+    stop->threadId = threadId;
     stop->reason = reason;
     stop->description = std::move(description);
   };
@@ -418,7 +448,7 @@ ObserverCommand DebugSession::beforeOp(const FrameStack &frames) {
   }
   if (settings_.stopOnEntry && !entryStopped_) stopFor(StopReason::Entry, "entry");
   entryStopped_ = true;
-  if (stepping_ && (step_ == Step::In || (step_ == Step::Over && depth <= stepDepth_) ||
+  if (stepping_ && threadId == stepThread_ && (step_ == Step::In || (step_ == Step::Over && depth <= stepDepth_) ||
                     (step_ == Step::Out && depth + 2 <= stepDepth_))) {
     stopFor(StopReason::Step, "step");
   }
@@ -467,12 +497,14 @@ ObserverCommand DebugSession::beforeOp(const FrameStack &frames) {
   return stopHere(frames, *stop);
 }
 
-ObserverCommand DebugSession::afterOp(const FrameStack &frames) {
+ObserverCommand DebugSession::afterOp(const FrameStack &frames, int threadId) {
   const Frame &top = frames.back();
   if (!top.op || !top.env) return ObserverCommand::Continue;
   HistoryEntry entry;
+  entry.threadId = threadId;
   valuesOf(*top.op, *top.env, entry.operands, entry.results);
   std::unique_lock<std::mutex> lock(mutex_);
+  if (paused_) resumed_.wait(lock, [&] { return !paused_ || terminateRequested_; });
   if (terminateRequested_) return ObserverCommand::Stop;
   bool checkNan = breakOnNan_;
   entry.frames = frames;
@@ -480,22 +512,24 @@ ObserverCommand DebugSession::afterOp(const FrameStack &frames) {
   if (history_.size() == kHistory) history_.pop_front();
   history_.push_back(std::move(entry));
   if (!checkNan) return ObserverCommand::Continue;
+  // Scanned outside the lock: the values are shared, never changed.
+  std::vector<Value> results = history_.back().results, operands = history_.back().operands;
   lock.unlock();
-  const HistoryEntry &last = history_.back();  // Only this thread appends.
   NonFinite produced;
-  for (const Value &r : last.results) {
+  for (const Value &r : results) {
     NonFinite f = nonFiniteOf(r);
     produced.nan |= f.nan, produced.inf |= f.inf;
   }
   if (!produced.nan && !produced.inf) return ObserverCommand::Continue;
   NonFinite given;
-  for (const Value &o : last.operands) {
+  for (const Value &o : operands) {
     NonFinite f = nonFiniteOf(o);
     given.nan |= f.nan, given.inf |= f.inf;
   }
   bool newNan = produced.nan && !given.nan, newInf = produced.inf && !given.inf;
   if (!newNan && !newInf) return ObserverCommand::Continue;
   StopInfo info;
+  info.threadId = threadId;
   info.reason = StopReason::Exception;
   std::string what = newNan ? "NaN" : "infinity";
   info.description = what + " produced by " + top.op->name;
@@ -506,8 +540,11 @@ ObserverCommand DebugSession::afterOp(const FrameStack &frames) {
 
 ObserverCommand DebugSession::stopHere(const FrameStack &frames, StopInfo info) {
   std::unique_lock<std::mutex> lock(mutex_);
+  // Another thread may have stopped since this one decided to.
+  resumed_.wait(lock, [&] { return !paused_ || terminateRequested_; });
   if (terminateRequested_) return ObserverCommand::Stop;
   live_ = &frames;
+  pausedThread_ = info.threadId;
   paused_ = true;
   resumeRequested_ = false;
   stepping_ = false;
@@ -521,6 +558,7 @@ ObserverCommand DebugSession::stopHere(const FrameStack &frames, StopInfo info) 
   paused_ = false;
   live_ = nullptr;
   references_.clear();
+  resumed_.notify_all();  // The threads waiting for this pause to end.
   return terminateRequested_ ? ObserverCommand::Stop : ObserverCommand::Continue;
 }
 
@@ -536,6 +574,7 @@ std::optional<StopInfo> DebugSession::resume(Step step) {
     return info;
   }
   step_ = step;
+  stepThread_ = pausedThread_;
   stepping_ = step != Step::Continue;
   stepDepth_ = live_ ? live_->size() : 0;
   resumeRequested_ = true;
@@ -587,7 +626,10 @@ std::optional<StopInfo> DebugSession::lastStop() const {
   return lastStop_;
 }
 
-std::vector<ThreadEntry> DebugSession::threads() const { return {ThreadEntry{1, "process (0, 0)"}}; }
+std::vector<ThreadEntry> DebugSession::threads() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return threads_;
+}
 
 void DebugSession::requirePaused() const {
   if (!paused_) throw SessionError("the program is not paused");
@@ -612,11 +654,13 @@ size_t DebugSession::frameIndexOf(int frameId) const {
   return index;
 }
 
-std::vector<StackEntry> DebugSession::stackTrace() {
+std::vector<StackEntry> DebugSession::stackTrace(int threadId) {
   std::lock_guard<std::mutex> lock(mutex_);
   requirePaused();
-  const FrameStack &frames = shownFrames();
   std::vector<StackEntry> out;
+  // The other threads wait outside any op the user can inspect.
+  if (threadId != 0 && threadId != pausedThread_) return out;
+  const FrameStack &frames = shownFrames();
   for (size_t i = frames.size(); i-- > 0;) {
     const Frame &f = frames[i];
     if (f.kind != Frame::Kind::Op || !f.op) continue;

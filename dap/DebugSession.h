@@ -171,7 +171,9 @@ class DebugSession {
   std::vector<ThreadEntry> threads() const;
 
   // Inspection of the paused run (SessionError when it is not paused).
-  std::vector<StackEntry> stackTrace();
+  /// The paused thread's stack (threadId 0: whichever is paused); empty
+  /// for the other threads, which wait outside any op.
+  std::vector<StackEntry> stackTrace(int threadId = 0);
   std::vector<ScopeEntry> scopes(int frameId);
   /// Children of a reference from scopes(), variables() or evaluate();
   /// `start`/`count` page through a tensor's first dimension (count 0: all).
@@ -191,6 +193,7 @@ class DebugSession {
   };
   /// One op of the history: where it ran, and its operands and results.
   struct HistoryEntry {
+    int threadId = 1;
     interpreter::FrameStack frames;  // envs cleared
     std::vector<interpreter::Value> operands, results;
   };
@@ -205,9 +208,12 @@ class DebugSession {
   };
 
   // Called on the run's thread.
-  interpreter::ObserverCommand beforeOp(const interpreter::FrameStack &frames);
-  interpreter::ObserverCommand afterOp(const interpreter::FrameStack &frames);
+  interpreter::ObserverCommand beforeOp(const interpreter::FrameStack &frames, int threadId);
+  interpreter::ObserverCommand afterOp(const interpreter::FrameStack &frames, int threadId);
   void enterCall(const interpreter::FrameStack &frames);
+  /// A process of a grid starts (run_parallel, collectives): a thread of its own.
+  interpreter::Observer *addProcess(const interpreter::ProcessContext &process);
+  void threadEnded(int threadId);
   /// Blocks until resumed; Stop when terminated.
   interpreter::ObserverCommand stopHere(const interpreter::FrameStack &frames, StopInfo info);
   void run();
@@ -229,6 +235,10 @@ class DebugSession {
   LaunchSettings settings_;
   std::unique_ptr<syntax::SourceFile> source_;
   std::unique_ptr<interpreter::Observer> observer_;
+  std::vector<std::unique_ptr<interpreter::Observer>> processObservers_;
+  std::vector<ThreadEntry> threads_;
+  int nextThreadId_ = 2;
+  int pausedThread_ = 1, stepThread_ = 1;
   /// Line -> column (from 1) of the first op starting on each line.
   std::map<int, int> opLines_;
   std::vector<std::string> functionNames_;

@@ -156,7 +156,7 @@ void Server::handleRequest(const json &request) {
     return;
   }
   if (command == "stackTrace") {
-    std::vector<StackEntry> frames = session.stackTrace();
+    std::vector<StackEntry> frames = session.stackTrace(static_cast<int>(integerOr(arguments, "threadId", 0)));
     int64_t start = std::max<int64_t>(0, integerOr(arguments, "startFrame", 0));
     int64_t levels = integerOr(arguments, "levels", 0);
     json list = json::array();

@@ -305,3 +305,27 @@ test('bad launches get error responses and the adapter stays up', async () => {
   await dc.configurationDoneRequest();
   assert.strictEqual((await exited).body.exitCode, 0);
 });
+
+test('the processes of run_parallel are threads, each stopping at a breakpoint', async () => {
+  const PARALLEL = path.join(PROGRAMS, 'parallel.mlir');
+  const line = lineOf(PARALLEL, '%y = stablehlo.add');
+  const first = dc.waitForEvent('stopped');
+  await launchWith({ program: PARALLEL }, [line]);
+  const stop1 = await first;
+  const threads = await dc.threadsRequest();
+  const processes = threads.body.threads.filter((t) => t.name.startsWith('process'));
+  assert.strictEqual(processes.length, 2, JSON.stringify(threads.body.threads));
+  assert.ok(processes.some((t) => t.id === stop1.body.threadId));
+  const trace = await dc.stackTraceRequest({ threadId: stop1.body.threadId });
+  assert.strictEqual(trace.body.stackFrames[0].line, line);
+  const x1 = (await dc.evaluateRequest({ expression: '%x', frameId: trace.body.stackFrames[0].id })).body.result;
+  // The other process stops there too, on its own thread, with its own %x.
+  const stop2 = await stepAndWait(dc.continueRequest({ threadId: stop1.body.threadId }));
+  assert.notStrictEqual(stop2.body.threadId, stop1.body.threadId);
+  const trace2 = await dc.stackTraceRequest({ threadId: stop2.body.threadId });
+  const x2 = (await dc.evaluateRequest({ expression: '%x', frameId: trace2.body.stackFrames[0].id })).body.result;
+  assert.deepStrictEqual([x1, x2].sort(), ['dense<1> : tensor<i64>', 'dense<20> : tensor<i64>']);
+  const exited = dc.waitForEvent('exited');
+  await dc.continueRequest({ threadId: stop2.body.threadId });
+  assert.strictEqual((await exited).body.exitCode, 0);
+});
