@@ -81,7 +81,19 @@ class Parser {
     if (!accept(token)) fail("expected `" + std::string(token) + "`");
   }
 
+  /// Counts nesting (parentheses, calls, unary operators) so that a hostile
+  /// expression cannot exhaust the stack.
+  struct Nesting {
+    explicit Nesting(Parser &p) : parser(p) {
+      if (++parser.depth_ > kMaxDepth) parser.fail("the expression is nested too deeply");
+    }
+    ~Nesting() { --parser.depth_; }
+    Parser &parser;
+  };
+  static constexpr int kMaxDepth = 200;
+
   Operand parseOr() {
+    Nesting nesting(*this);
     Operand left = parseAnd();
     while (accept("||") || accept("or")) left = binary(std::move(left), parseAnd(), "||");
     return left;
@@ -123,6 +135,7 @@ class Parser {
     }
   }
   Operand parseUnary() {
+    Nesting nesting(*this);
     if (accept("-")) return map(parseUnary(), [](double x) { return -x; }, std::nullopt);
     if (accept("!") || accept("not")) return map(parseUnary(), [](double x) { return x == 0 ? 1.0 : 0.0; }, "i1");
     return parsePostfix();
@@ -406,6 +419,7 @@ class Parser {
   std::string_view text_;
   const NameLookup &lookup_;
   size_t pos_ = 0;
+  int depth_ = 0;
 };
 
 }  // namespace
