@@ -24,4 +24,7 @@ void registerRunCommand(CLI::App &app, int &exitCode);
 /// `shlo dap`: the debug adapter (DAP) over stdio (DapCommand.cpp).
 void registerDapCommand(CLI::App &app, int &exitCode);
 
+/// `shlo debug FILE`: the terminal debugger (DebugCommand.cpp).
+void registerDebugCommand(CLI::App &app, int &exitCode);
+
 }  // namespace shlo::cli

@@ -17,6 +17,7 @@ int main(int argc, char **argv) {
   shlo::cli::registerLspCommand(app, exitCode);
   shlo::cli::registerRunCommand(app, exitCode);
   shlo::cli::registerDapCommand(app, exitCode);
+  shlo::cli::registerDebugCommand(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {

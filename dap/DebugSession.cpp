@@ -4,6 +4,7 @@
 #include <cmath>
 #include <ostream>
 #include <streambuf>
+#include <unordered_map>
 
 #include "interpreter/Interpreter.h"
 #include "interpreter/Printing.h"
@@ -123,6 +124,46 @@ void valuesOf(const ir::Operation &op, const interpreter::Env &env, std::vector<
     auto it = env.find(v);
     if (it != env.end()) results.push_back(it->second);
   }
+}
+
+/// The values in scope at a frame's op, as (IR value, value): what
+/// dominates the op. The env also holds the values of sibling regions (a
+/// while's cond seen from its body) and, kept for inspection, those of the
+/// previous iteration further down the block; neither is in scope.
+/// `ownResults`: the op has run (a stop after it), its results are in scope.
+std::vector<std::pair<const ir::Value *, const Value *>> visibleValues(const Frame &f, bool ownResults) {
+  std::vector<std::pair<const ir::Value *, const Value *>> values;
+  if (!f.env || !f.op) return values;
+  std::unordered_map<const ir::Block *, size_t> position;  // of the op or its ancestor in each block
+  for (const ir::Operation *op = f.op; op && op->parentBlock; op = op->parentOp()) {
+    const std::vector<ir::Operation *> &ops = op->parentBlock->operations;
+    position[op->parentBlock] = static_cast<size_t>(std::find(ops.begin(), ops.end(), op) - ops.begin());
+  }
+  auto visible = [&](const ir::Value *v) {
+    if (v->isBlockArgument()) return position.count(v->ownerBlock) > 0;
+    if (!v->definingOp || !v->definingOp->parentBlock) return false;
+    auto at = position.find(v->definingOp->parentBlock);
+    if (at == position.end()) return false;
+    const std::vector<ir::Operation *> &ops = v->definingOp->parentBlock->operations;
+    if (ownResults && v->definingOp == f.op) return true;
+    return static_cast<size_t>(std::find(ops.begin(), ops.end(), v->definingOp) - ops.begin()) < at->second;
+  };
+  for (const auto &[irValue, held] : *f.env) {
+    if (irValue && visible(irValue)) values.emplace_back(irValue, &held);
+  }
+  return values;
+}
+
+/// The value named `name` in scope at a frame's op, or null.
+const Value *findVisible(const Frame &f, const std::string &name, bool ownResults) {
+  if (!f.env) return nullptr;
+  // Most names are unique in a function: the env's own lookup first.
+  const Value *any = f.find(name);
+  if (!any) return nullptr;
+  for (const auto &[irValue, held] : visibleValues(f, ownResults)) {
+    if (irValue->name == name) return held;
+  }
+  return nullptr;
 }
 
 }  // namespace
@@ -535,16 +576,17 @@ ObserverCommand DebugSession::afterOp(const FrameStack &frames, int threadId) {
   info.description = what + " produced by " + top.op->name;
   info.text = top.op->name + " at line " + std::to_string(lineOf(top.op->range.begin)) + " produced a " + what +
               " from operands without one";
-  return stopHere(frames, info);
+  return stopHere(frames, info, true);
 }
 
-ObserverCommand DebugSession::stopHere(const FrameStack &frames, StopInfo info) {
+ObserverCommand DebugSession::stopHere(const FrameStack &frames, StopInfo info, bool after) {
   std::unique_lock<std::mutex> lock(mutex_);
   // Another thread may have stopped since this one decided to.
   resumed_.wait(lock, [&] { return !paused_ || terminateRequested_; });
   if (terminateRequested_) return ObserverCommand::Stop;
   live_ = &frames;
   pausedThread_ = info.threadId;
+  afterStop_ = after;
   paused_ = true;
   resumeRequested_ = false;
   stepping_ = false;
@@ -763,8 +805,8 @@ std::vector<VariableEntry> DebugSession::variables(int reference, int64_t start,
   if (ref.kind == Reference::Kind::Locals) {
     const Frame &f = frames[ref.frameIndex];
     if (!f.env) return out;
-    std::vector<std::pair<const ir::Value *, const Value *>> values;
-    for (const auto &[irValue, held] : *f.env) values.emplace_back(irValue, &held);
+    std::vector<std::pair<const ir::Value *, const Value *>> values =
+        visibleValues(f, afterStop_ && ref.frameIndex + 1 == frames.size());
     std::sort(values.begin(), values.end(), [](const auto &a, const auto &b) {
       return a.first->range.begin != b.first->range.begin ? a.first->range.begin < b.first->range.begin
                                                           : a.first->name < b.first->name;
@@ -847,7 +889,7 @@ const Value *DebugSession::lookup(size_t frameIndex, const std::string &name) co
     }
     return nullptr;
   }
-  return f.find(name);
+  return findVisible(f, name, afterStop_ && frameIndex + 1 == frames.size());
 }
 
 EvaluateResult DebugSession::evaluate(const std::string &expression, int frameId) {
@@ -898,7 +940,7 @@ std::vector<std::string> DebugSession::namesInScope() {
 
 bool DebugSession::evaluateCondition(const std::string &condition, const FrameStack &frames, std::string &error) {
   try {
-    ExpressionValue v = evaluateExpression(condition, [&](const std::string &name) { return frames.back().find(name); });
+    ExpressionValue v = evaluateExpression(condition, [&](const std::string &name) { return findVisible(frames.back(), name, false); });
     return v.truthy();
   } catch (const std::exception &e) {
     // A name defined later is not an error: the condition does not hold yet.
@@ -954,7 +996,7 @@ std::string DebugSession::interpolate(const std::string &message, const FrameSta
       }
       std::string expression = message.substr(i + 1, close - i - 1);
       try {
-        out += evaluateExpression(expression, [&](const std::string &name) { return frames.back().find(name); }).str(16);
+        out += evaluateExpression(expression, [&](const std::string &name) { return findVisible(frames.back(), name, false); }).str(16);
       } catch (const std::exception &e) {
         out += std::string("<") + e.what() + ">";
       }

@@ -214,8 +214,9 @@ class DebugSession {
   /// A process of a grid starts (run_parallel, collectives): a thread of its own.
   interpreter::Observer *addProcess(const interpreter::ProcessContext &process);
   void threadEnded(int threadId);
-  /// Blocks until resumed; Stop when terminated.
-  interpreter::ObserverCommand stopHere(const interpreter::FrameStack &frames, StopInfo info);
+  /// Blocks until resumed; Stop when terminated. `after`: the top op has
+  /// run (its results are in scope).
+  interpreter::ObserverCommand stopHere(const interpreter::FrameStack &frames, StopInfo info, bool after = false);
   void run();
 
   // Helpers of the inspection side (mutex_ held).
@@ -259,6 +260,7 @@ class DebugSession {
   bool pauseRequested_ = false;
   bool terminateRequested_ = false;
   bool paused_ = false;
+  bool afterStop_ = false;
   bool finished_ = false;
   StopInfo lastStop_;
   bool resumeRequested_ = false;

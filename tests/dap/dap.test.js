@@ -76,6 +76,8 @@ test('a line breakpoint stops on its line, in the while body, with the loop iter
   assert.strictEqual(trace.body.stackFrames[1].line, lineOf(LOOP, '%r:2 = stablehlo.while'));
   const vars = await locals(frame);
   assert.strictEqual(vars['%i'].value, 'dense<0> : tensor<i64>');
+  // In scope: what dominates the op; not the cond's values, not what follows.
+  assert.deepStrictEqual(Object.keys(vars), ['%init', '%v', '%w', '%i', '%s', '%one']);
   // The second hit is the next iteration.
   const again = await stepAndWait(dc.continueRequest({ threadId: 1 }));
   assert.strictEqual(again.body.reason, 'breakpoint');
