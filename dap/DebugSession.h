@@ -142,10 +142,16 @@ class DebugSession {
   /// before the first op of each call of the function.
   std::vector<BreakpointResult> setFunctionBreakpoints(const std::vector<std::string> &names);
   /// `nan`: stop after the first op whose results hold a NaN or an infinity
-  /// its operands do not; `error`: stop where a runtime error is raised.
+  /// its operands do not (ops without operands, constants, are not
+  /// checked: their values are written in the program); `error`: stop
+  /// where a runtime error or a failed check is raised.
   void setExceptionFilters(bool nan, bool error);
 
-  /// Starts the run on its own thread (after load).
+  /// Starts the run on its own thread (after load). With a breakpoint or
+  /// stop on entry, every value stays until its function returns, so that
+  /// any value in scope can be read at a stop; without, memory follows the
+  /// live set as under `shlo run` (a pause then shows the values still live).
+
   void start();
   bool started() const { return runner_.joinable(); }
 
