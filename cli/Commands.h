@@ -27,4 +27,7 @@ void registerDapCommand(CLI::App &app, int &exitCode);
 /// `shlo debug FILE`: the terminal debugger (DebugCommand.cpp).
 void registerDebugCommand(CLI::App &app, int &exitCode);
 
+/// `shlo trace-diff A B`: compares two traces of `shlo run --trace` (TraceDiffCommand.cpp).
+void registerTraceDiffCommand(CLI::App &app, int &exitCode);
+
 }  // namespace shlo::cli

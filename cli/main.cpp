@@ -18,6 +18,7 @@ int main(int argc, char **argv) {
   shlo::cli::registerRunCommand(app, exitCode);
   shlo::cli::registerDapCommand(app, exitCode);
   shlo::cli::registerDebugCommand(app, exitCode);
+  shlo::cli::registerTraceDiffCommand(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {
