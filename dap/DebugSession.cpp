@@ -102,6 +102,16 @@ NonFinite nonFiniteOf(const Value &value) {
   return out;
 }
 
+int64_t bytesOf(const Value &value) {
+  if (value.kind == Value::Kind::Tuple) {
+    int64_t total = 0;
+    for (const Value &e : value.elements) total += bytesOf(e);
+    return total;
+  }
+  if (value.kind != Value::Kind::Tensor) return 0;
+  return value.tensor.numElements() * static_cast<int64_t>(interpreter::storageSize(value.tensor.kind()));
+}
+
 std::string functionListOf(const ir::Module &module) {
   std::string out;
   ir::walk(module.topLevel, [&](const ir::Operation *op) {
@@ -563,8 +573,16 @@ ObserverCommand DebugSession::afterOp(const FrameStack &frames, int threadId) {
   bool checkNan = breakOnNan_;
   entry.frames = frames;
   for (Frame &f : entry.frames) f.env = nullptr;
-  if (history_.size() == kHistory) history_.pop_front();
+  for (const Value &v : entry.operands) entry.bytes += bytesOf(v);
+  for (const Value &v : entry.results) entry.bytes += bytesOf(v);
+  historyBytes_ += entry.bytes;
   history_.push_back(std::move(entry));
+  // Bounded in ops and in bytes: on a large model the history would
+  // otherwise keep activations alive that the run frees.
+  while (history_.size() > kHistory || (history_.size() > 2 && historyBytes_ > kHistoryBytes)) {
+    historyBytes_ -= history_.front().bytes;
+    history_.pop_front();
+  }
   // A constant's NaN or infinity is written in the program (a max's -inf
   // init), not produced: only ops that read operands are checked.
   if (!checkNan || top.op->operands.empty()) return ObserverCommand::Continue;

@@ -121,8 +121,10 @@ struct ThreadEntry {
 
 class DebugSession {
  public:
-  /// How many ops the history for steps back keeps.
+  /// How many ops the history for steps back keeps, and how many bytes of
+  /// their tensors at most (but always the last two ops).
   static constexpr size_t kHistory = 64;
+  static constexpr int64_t kHistoryBytes = int64_t{16} << 20;
 
   explicit DebugSession(SessionEvents &events);
   /// Stops the run and waits for its thread.
@@ -202,6 +204,7 @@ class DebugSession {
     int threadId = 1;
     interpreter::FrameStack frames;  // envs cleared
     std::vector<interpreter::Value> operands, results;
+    int64_t bytes = 0;
   };
   /// A variables reference: a scope, or a value (a tensor from `prefix`
   /// on, or a tuple) to expand.
@@ -274,6 +277,7 @@ class DebugSession {
   interpreter::FrameStack errorFrames_;
   // The history and the view into it: history_.size() when at the run.
   std::deque<HistoryEntry> history_;
+  int64_t historyBytes_ = 0;
   size_t cursor_ = 0;
   // Inspection state, reset at every stop.
   std::vector<Reference> references_;
