@@ -30,4 +30,13 @@ void registerRunCommand(CLI::App &app, int &exitCode);
 /// (syntax error), 2 on unreadable input, usage errors or a failed write.
 void registerFmtCommand(CLI::App &app, int &exitCode);
 
+/// `shlo dap`: the debug adapter (DAP) over stdio (DapCommand.cpp).
+void registerDapCommand(CLI::App &app, int &exitCode);
+
+/// `shlo debug FILE`: the terminal debugger (DebugCommand.cpp).
+void registerDebugCommand(CLI::App &app, int &exitCode);
+
+/// `shlo trace-diff A B`: compares two traces of `shlo run --trace` (TraceDiffCommand.cpp).
+void registerTraceDiffCommand(CLI::App &app, int &exitCode);
+
 }  // namespace shlo::cli

@@ -17,6 +17,7 @@
 #include "interpreter/kernels/KernelPath.h"
 #include "interpreter/kernels/Parallel.h"
 #include "interpreter/session/RunSession.h"
+#include "interpreter/session/Trace.h"
 #include "interpreter/Printing.h"
 #include "interpreter/io/ArgsLiteral.h"
 #include "interpreter/io/Npy.h"
@@ -43,6 +44,8 @@ struct RunOptions {
   int64_t maxSteps = 0;
   double timeout = 0;
   interpreter::ElidedFill elidedFill;  // --elided, parsed
+  std::string traceDir;                    // --trace DIR
+  std::vector<std::string> traceFilter;    // --trace-filter
 };
 
 /// Results with at most this many elements are printed in full without --print.
@@ -311,6 +314,19 @@ int runFile(RunOptions &options) {
   RunPrinter printer(*source, options);
   interpreter::RunTimings timings;
   if (options.timing) settings.timings = &timings;
+  std::unique_ptr<interpreter::TraceWriter> trace;
+  if (!options.traceDir.empty()) {
+    try {
+      const syntax::SourceFile &file = *source;
+      trace = std::make_unique<interpreter::TraceWriter>(options.traceDir, options.traceFilter, [&file](uint32_t offset) {
+        return static_cast<int>(file.position(offset, syntax::PositionEncoding::UTF8).line) + 1;
+      });
+    } catch (const interpreter::RuntimeError &e) {
+      std::cerr << "shlo run: error: " << e.what() << "\n";
+      return 2;
+    }
+    settings.observer = trace.get();
+  }
   interpreter::RunSummary summary;
   try {
     summary = interpreter::runProgram(source->text(), settings, printer);
@@ -333,6 +349,7 @@ int runFile(RunOptions &options) {
     std::cerr << "shlo run: error: --args/--input were given but no function that was run takes arguments\n";
     status = 1;
   }
+  if (trace) std::cerr << "shlo run: --trace: " << trace->written() << " result(s) saved in " << options.traceDir << "\n";
   std::cout << summary.passed - printer.outputFailures << " passed, " << summary.failed + printer.outputFailures
             << " failed\n";
   return status;
@@ -373,6 +390,11 @@ void registerRunCommand(CLI::App &app, int &exitCode) {
   command->add_option("--timeout", options->timeout,
                       "Stop with an error after this many seconds of wall clock per function; default: no limit")
       ->check(CLI::Range(0.001, 1e9));
+  command->add_option("--trace", options->traceDir,
+                      "Save every op's results as DIR/<step>.<n>.npy with DIR/index.csv (for shlo trace-diff)");
+  command->add_option("--trace-filter", options->traceFilter,
+                      "Trace only these ops (stablehlo.add or add) or functions (@name); repeatable")
+      ->allow_extra_args(false);
   command->add_flag("--split-input-file", options->splitInputFile, "Run each `// -----` chunk on its own");
   command->add_flag("--reference", options->reference,
                     "Evaluate every op with the spec-following reference loops instead of the kernel library "

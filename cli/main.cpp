@@ -22,6 +22,9 @@ int main(int argc, char **argv) {
   shlo::cli::registerLspCommand(app, exitCode);
   shlo::cli::registerRunCommand(app, exitCode);
   shlo::cli::registerFmtCommand(app, exitCode);
+  shlo::cli::registerDapCommand(app, exitCode);
+  shlo::cli::registerDebugCommand(app, exitCode);
+  shlo::cli::registerTraceDiffCommand(app, exitCode);
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError &e) {

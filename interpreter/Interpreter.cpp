@@ -44,10 +44,16 @@ std::vector<std::vector<Value>> runProcesses(Interpreter &in, const std::shared_
   std::vector<int> checks(static_cast<size_t>(R * P), 0);
   std::vector<std::thread> threads;
   std::optional<std::string> startFailure;  // Why a process's thread could not start.
+  // A debugger observes each process through an observer of its own.
+  std::vector<Observer *> observers(static_cast<size_t>(R * P), nullptr);
+  if (Observer *parent = in.observer()) {
+    for (int64_t i = 0; i < R * P; ++i) observers[i] = parent->processObserver({grid.get(), i / P, i % P});
+  }
   for (int64_t i = 0; i < R * P && !startFailure; ++i) {
     auto process = [&, i] {
       Interpreter child(in.module(), in.options());
       child.setProcess({grid.get(), i / P, i % P});
+      child.setObserver(observers[i]);
       try {
         results[i] = child.callFunction(*functions[i], arguments[i]);
       } catch (const RuntimeError &e) {

@@ -18,13 +18,24 @@ enum class ObserverCommand {
   Stop,
 };
 
+struct ProcessContext;
+
 /// Called by the evaluator on the thread that runs the program. A callback
 /// that blocks pauses the run (a debugger waits there for the user); values
 /// it reads stay valid until it returns. Processes of a grid
-/// (run_parallel, collectives) run their own evaluators without observer.
+/// (run_parallel, collectives) run their own evaluators, each on its own
+/// thread, observed by what processObserver returns (by default nothing).
 class Observer {
  public:
   virtual ~Observer() = default;
+  /// The observer of one process of a grid, asked on the parent's thread
+  /// before the processes start; its callbacks then come from that
+  /// process's thread. Null (the default): the process runs unobserved.
+  /// Not owned: it must outlive the run.
+  virtual Observer *processObserver(const ProcessContext &process) {
+    (void)process;
+    return nullptr;
+  }
   /// Before an op runs (terminators included); frames.back() is its Op frame.
   virtual ObserverCommand beforeOp(const FrameStack &frames) {
     (void)frames;

@@ -7,4 +7,4 @@ CC=clang CXX=clang++ cmake -S "$root" -B "$root/build-fuzz" -G Ninja -DCMAKE_BUI
   -DSHLO_BUILD_TESTS=OFF -DSHLO_BUILD_BENCHMARKS=OFF -DSHLO_BUILD_FUZZERS=ON \
   -DCMAKE_C_FLAGS="$flags" -DCMAKE_CXX_FLAGS="$flags" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" >/dev/null
-cmake --build "$root/build-fuzz" -j "$(nproc)" --target parse_fuzzer check_fuzzer lsp_fuzzer incremental_fuzzer framing_fuzzer npy_fuzzer interpreter_fuzzer
+cmake --build "$root/build-fuzz" -j "$(nproc)" --target parse_fuzzer check_fuzzer lsp_fuzzer incremental_fuzzer framing_fuzzer npy_fuzzer interpreter_fuzzer dap_fuzzer

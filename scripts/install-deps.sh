@@ -24,9 +24,11 @@ PACKAGES=(
 )
 # tree-sitter's generator evaluates grammar.js with Node.js.
 command -v node >/dev/null 2>&1 || PACKAGES+=(nodejs)
-# The VS Code extension (vscode-extension/scripts/ci.sh) installs its npm
-# packages with npm ci.
+# The VS Code extension (vscode-extension/scripts/ci.sh) and the debug
+# adapter's tests (tests/dap/install.sh) install their npm packages with npm ci.
 command -v npm >/dev/null 2>&1 || PACKAGES+=(npm)
+# The terminal debugger's line editing (libedit) and its tests (tmux).
+PACKAGES+=(libedit-dev tmux)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -9,6 +9,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 bash "$root/scripts/install-deps.sh"
 TS="$(bash "$root/grammar/build-generator.sh" | tail -n1)"
 bash "$root/scripts/build-fuzz.sh"
+# The debug adapter's tests drive it with VS Code's DebugClient (npm, pinned).
+bash "$root/tests/dap/install.sh"
 bash "$root/scripts/build.sh" -DSHLO_TREE_SITTER_CLI="$TS" -DSHLO_FUZZ_BIN_DIR="$root/build-fuzz/bin"
 cd "$root/build"
 set +e

@@ -49,6 +49,11 @@ LAYERS = {
     "protocol": ["support"],
     "lsp": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops",
             "semantic/lower", "semantic/verify", "semantic/analysis", "linter", "ide", "protocol"],
+    # The debug adapter: DAP messages over protocol/, the work over the run
+    # session and the interpreter's observer; never the LSP or the IDE layer.
+    "dap": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops",
+            "semantic/lower", "semantic/verify", "semantic/analysis", "interpreter", "interpreter/kernels",
+            "interpreter/session", "protocol"],
     "cli": None,  # The top: may include anything.
     "bench": None,
     "tests": None,
