@@ -196,7 +196,10 @@ TEST(KernelReference, ElementwiseArithmeticGivesTheSameBits) {
     });
     for (int threads : {1, 2}) {
       setKernelThreads(threads);
-      for (const auto &[name, op] : ops) {
+      for (const auto &entry : ops) {
+        // Not a structured binding: clang 14 cannot capture one.
+        const auto &name = entry.first;
+        const auto &op = entry.second;
         auto [k, r] = bothPaths([&] { return op(x, y, type); });
         expectSameBits(k, r, name + " " + element.str());
       }

@@ -194,7 +194,10 @@ std::vector<Found> codeLiterals(const std::filesystem::path &root) {
     }
   }
   std::vector<Found> out;
-  for (const auto &[relative, text] : sources) {
+  for (const auto &source : sources) {
+    // Not a structured binding: clang 14 cannot capture one.
+    const std::string &relative = source.first;
+    const std::string &text = source.second;
     auto add = [&](const std::string &code, size_t at, bool label) {
       size_t line = std::count(text.begin(), text.begin() + static_cast<long>(at), '\n') + 1;
       out.push_back({label ? "abs." + code : code, relative + ":" + std::to_string(line)});
