@@ -21,7 +21,14 @@ double DenseScalar::asDouble() const {
 uint64_t DenseScalar::integerBits() const {
   switch (kind) {
     case Kind::Bool: return boolean ? 1 : 0;
-    case Kind::Float: return static_cast<uint64_t>(static_cast<int64_t>(real));
+    case Kind::Float: {
+      // Only reached for literals the checker refused (callers that skip it);
+      // saturate instead of the undefined out-of-range cast.
+      if (!(real == real)) return 0;
+      if (real <= -9.223372036854775808e18) return static_cast<uint64_t>(INT64_MIN);
+      if (real >= 9.223372036854775808e18) return static_cast<uint64_t>(INT64_MAX);
+      return static_cast<uint64_t>(static_cast<int64_t>(real));
+    }
     case Kind::Int:
     case Kind::Bits: return negative ? ~magnitude + 1 : magnitude;
   }
@@ -291,7 +298,7 @@ class Reader {
       uint64_t top = width == 64 ? ~0ULL : (1ULL << width) - 1;  // 2^w - 1
       uint64_t half = 1ULL << (width - 1);                          // 2^(w-1)
       bool ok = !v.wide && (v.negative ? !isUnsigned && v.magnitude <= half : v.magnitude <= (isSigned ? half - 1 : top));
-      if (v.negative && v.magnitude == 0) ok = true;
+      if (v.negative && v.magnitude == 0 && !v.wide) ok = true;  // -0; a wide value's magnitude is not set
       if (!ok) {
         std::string range = isUnsigned ? "0 to " + std::to_string(top)
                             : isSigned ? "-" + std::to_string(half) + " to " + std::to_string(half - 1)

@@ -20,15 +20,24 @@ case "$(basename "$fuzzer")" in
 esac
 # SHLO_FUZZ_CORPUS names a folder that keeps the corpus between runs (long
 # runs by hand); a temporary one otherwise.
+# Such long runs take a random seed; the test command's short runs a fixed
+# one (SHLO_FUZZ_SEED, default 1), so that a red run names an input that the
+# next run meets again, and a finding is fixed and kept in regressions/
+# rather than landing or not by chance.
 if [ -n "${SHLO_FUZZ_CORPUS:-}" ]; then
   corpus="$SHLO_FUZZ_CORPUS"; mkdir -p "$corpus"
+  seed="${SHLO_FUZZ_SEED:-0}"
 else
   corpus="$(mktemp -d)"
   trap 'rm -rf "$corpus"' EXIT
+  seed="${SHLO_FUZZ_SEED:-1}"
 fi
+# Inputs that once failed a target, replayed first on every run.
+regressions="$(cd "$(dirname "$0")" && pwd)/regressions/$(basename "$fuzzer" _fuzzer)"
+[ -d "$regressions" ] && set -- "$regressions" "$@"
 artifacts="$(mktemp -d)"
 log="$artifacts/fuzzer.log"
-"$fuzzer" "$corpus" "$@" -dict="$dict" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
+"$fuzzer" "$corpus" "$@" -seed="$seed" -dict="$dict" -max_total_time="$seconds" -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
   -artifact_prefix="$artifacts/" -print_final_stats=1 > "$log" 2>&1
 status=$?
 grep '^stat::' "$log"

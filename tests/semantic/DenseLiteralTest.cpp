@@ -66,6 +66,12 @@ TEST(DenseLiteral, RefusesWhatMlirRefuses) {
   EXPECT_EQ(problemOf("99999999999999999999", tensor({}, ElementType::integer(64))),
             "literal.value: `99999999999999999999` is out of range for element type i64 "
             "(-9223372036854775808 to 18446744073709551615)");
+  // Wider than 64 bits and negative: the magnitude is never set, which is not -0
+  // (found by the interpreter fuzz target).
+  EXPECT_EQ(problemOf("-92233720368547758082", tensor({}, i32)),
+            "literal.value: `-92233720368547758082` is out of range for element type i32 "
+            "(-2147483648 to 4294967295)");
+  EXPECT_EQ(problemOf("-0", tensor({}, ElementType::integer(8, Signedness::Unsigned))), "");
   EXPECT_EQ(problemOf("1.0e30", tensor({}, i32)), "literal.value: floating-point `1.0e30` for integer element type i32");
   EXPECT_EQ(problemOf("true", tensor({}, i32)), "literal.value: `true` for element type i32 (only i1 takes booleans)");
   EXPECT_EQ(problemOf("1.0e400", tensor({}, ElementType::floating(FloatFormat::F64))),
