@@ -8,9 +8,13 @@ namespace {
 bool isNoOp(const ir::Operation &op) {
   return op.results[0]->type.hasStaticShape() && isIdentityList(op.attribute("broadcast_dimensions"));
 }
-std::string message(const ir::Operation &) { return "broadcast_in_dim to the operand's own shape with identity dimensions"; }
+std::string message(const ir::Operation &) {
+  return "broadcast_in_dim to the operand's own shape with identity dimensions";
+}
 
-void check(const ir::Operation &op, RuleContext &context) { reportNoOp(op, context, "stablehlo.broadcast_in_dim", isNoOp, message); }
+void check(const ir::Operation &op, RuleContext &context) {
+  reportNoOp(op, context, "stablehlo.broadcast_in_dim", isNoOp, message);
+}
 
 }  // namespace
 

@@ -6,9 +6,13 @@ namespace shlo::linter::rules {
 namespace {
 
 bool isNoOp(const ir::Operation &op) { return isIdentityList(op.attribute("permutation")); }
-std::string message(const ir::Operation &) { return "transpose by the identity permutation"; }
+std::string message(const ir::Operation &) {
+  return "transpose by the identity permutation";
+}
 
-void check(const ir::Operation &op, RuleContext &context) { reportNoOp(op, context, "stablehlo.transpose", isNoOp, message); }
+void check(const ir::Operation &op, RuleContext &context) {
+  reportNoOp(op, context, "stablehlo.transpose", isNoOp, message);
+}
 
 }  // namespace
 

@@ -33,6 +33,10 @@ inline bool allIntegersEqual(const ir::Attribute *attribute, int64_t value) {
   return true;
 }
 
+/// For ops that are the identity whenever the result's type is the
+/// operand's (convert, reshape).
+inline bool identityWhenTypesMatch(const ir::Operation &) { return true; }
+
 /// When `op` is an `opName` with one result of its first operand's type for
 /// which `isIdentity(op)` holds: reports it at its name with `message(op)`,
 /// tagged Unnecessary, with the safe fix that forwards the operand to the

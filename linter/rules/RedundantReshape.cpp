@@ -5,10 +5,13 @@ namespace shlo::linter::rules {
 
 namespace {
 
-bool isNoOp(const ir::Operation &) { return true; }
-std::string message(const ir::Operation &op) { return "reshape to the shape its operand already has (" + op.results[0]->type.str() + ")"; }
+std::string message(const ir::Operation &op) {
+  return "reshape to the shape its operand already has (" + op.results[0]->type.str() + ")";
+}
 
-void check(const ir::Operation &op, RuleContext &context) { reportNoOp(op, context, "stablehlo.reshape", isNoOp, message); }
+void check(const ir::Operation &op, RuleContext &context) {
+  reportNoOp(op, context, "stablehlo.reshape", identityWhenTypesMatch, message);
+}
 
 }  // namespace
 

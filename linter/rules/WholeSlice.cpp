@@ -8,9 +8,13 @@ namespace {
 bool isNoOp(const ir::Operation &op) {
   return op.results[0]->type.hasStaticShape() && allIntegersEqual(op.attribute("strides"), 1);
 }
-std::string message(const ir::Operation &) { return "slice of the whole tensor"; }
+std::string message(const ir::Operation &) {
+  return "slice of the whole tensor";
+}
 
-void check(const ir::Operation &op, RuleContext &context) { reportNoOp(op, context, "stablehlo.slice", isNoOp, message); }
+void check(const ir::Operation &op, RuleContext &context) {
+  reportNoOp(op, context, "stablehlo.slice", isNoOp, message);
+}
 
 }  // namespace
 

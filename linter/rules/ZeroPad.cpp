@@ -6,12 +6,18 @@ namespace shlo::linter::rules {
 namespace {
 
 bool isNoOp(const ir::Operation &op) {
-  return allIntegersEqual(op.attribute("edge_padding_low"), 0) &&
-         allIntegersEqual(op.attribute("edge_padding_high"), 0) && allIntegersEqual(op.attribute("interior_padding"), 0);
+  for (const char *padding : {"edge_padding_low", "edge_padding_high", "interior_padding"}) {
+    if (!allIntegersEqual(op.attribute(padding), 0)) return false;
+  }
+  return true;
 }
-std::string message(const ir::Operation &) { return "pad by zero elements on every side"; }
+std::string message(const ir::Operation &) {
+  return "pad by zero elements on every side";
+}
 
-void check(const ir::Operation &op, RuleContext &context) { reportNoOp(op, context, "stablehlo.pad", isNoOp, message); }
+void check(const ir::Operation &op, RuleContext &context) {
+  reportNoOp(op, context, "stablehlo.pad", isNoOp, message);
+}
 
 }  // namespace
 
