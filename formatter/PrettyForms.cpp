@@ -169,6 +169,9 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
     std::string_view d = word(format, i + 1);
     i += 1 + d.size();
     if (d == "operands") {
+      // No operands: MLIR prints `stablehlo.after_all : !stablehlo.token`,
+      // one space before the colon.
+      if (op.operands.empty() && !out_.empty() && out_.back() == ' ') out_.pop_back();
       out_ += valueList(op.operands);
     } else if (!d.empty() && std::isdigit(static_cast<unsigned char>(d[0]))) {
       size_t n = static_cast<size_t>(std::stoul(std::string(d)));

@@ -515,6 +515,8 @@ std::string printOperation(const ir::Operation &op, std::string_view source, uns
                            const PrintOptions &options) {
   Printer printer(source, options);
   printer.setRoot(op);
+  const ir::Operation *parent = op.parentOp();
+  printer.setInFunctionBody(parent && parent->name == "func.func");
   printer.operation(op, indent);
   return printer.take();
 }

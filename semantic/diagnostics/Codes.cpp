@@ -188,6 +188,10 @@ std::vector<CodeInfo> singleCodes() {
        kLintDocumentation},
       {"SHLO501", "generic-form: an op in the generic form that has a pretty form", C::Lint, S::Note, "",
        kLintDocumentation},
+      {"SHLO502", "quoted-symbol-name: a symbol name that must be quoted", C::Lint, S::Note, "",
+       kLintDocumentation},
+      {"SHLO503", "value-name-style: an SSA value name that is not a number or snake_case", C::Lint, S::Note, "",
+       kLintDocumentation},
       {"lint.unknown-code", "unknown lint rule", C::Lint, S::Warning, "",
        "A `// shlo-lint:` suppression, or `select`/`ignore`/`severity`/`per-file-ignores` in shlo.toml or "
        "`[tool.shlo.lint]`, names a code, prefix or category no lint rule has. `shlo lint --list-rules` lists them."},
