@@ -210,6 +210,8 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
       const Attribute *value = op.attribute("value");
       if (!value || op.results.size() != 1 || !value->type) return fail();
       if (*value->type != op.results[0]->type) {
+        // arith.constant has no such form (MLIR's `attr-dict $value`).
+        if (op.name != "stablehlo.constant") return fail();
         // A value of another type (quantized constants): the generic form
         // without the op's quoted name, as StableHLO prints it.
         out_ += "()";
