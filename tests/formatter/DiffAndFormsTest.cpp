@@ -1,6 +1,7 @@
 // `shlo fmt --diff`'s unified diffs (formatter/UnifiedDiff.h) and printing
-// rules added for conformance/print: arith.constant's pretty form and
-// result_accuracy's default parameters left out.
+// rules added for conformance/print: arith.constant's pretty form,
+// result_accuracy's default parameters left out, reduce's compact form over
+// the op's own locations, alias definitions joined into one line.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -102,6 +103,20 @@ TEST(PrettyForms, CompactReduceWhenTheBodyHasTheOpsLocation) {
   ASSERT_TRUE(other.ok) << other.error;
   EXPECT_EQ(other.text.find("applies"), std::string::npos) << other.text;
   EXPECT_NE(other.text.find("%y: tensor<f32> loc(\"bar\")"), std::string::npos) << other.text;
+}
+
+TEST(PrettyForms, AliasDefinitionsOnOneLine) {
+  std::string body = "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n  return %a : tensor<2xf32>\n}\n";
+  formatter::FormatResult r = formatter::formatDocument(
+      "#CSR = #sparse_tensor.encoding<{\n  map = (d0) -> (d0 : compressed)\n}>\n" + body);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(r.text, "#CSR = #sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>\n" + body);
+  // A comment inside the definition: kept as written (joining would
+  // swallow what follows it).
+  std::string commented = "#CSR = #sparse_tensor.encoding<{\n  map = (d0) -> (d0 : compressed) // why\n}>\n" + body;
+  formatter::FormatResult kept = formatter::formatDocument(commented);
+  ASSERT_TRUE(kept.ok) << kept.error;
+  EXPECT_NE(kept.text.find("// why\n}>\n"), std::string::npos) << kept.text;
 }
 
 }  // namespace
