@@ -27,6 +27,7 @@ struct FmtOptions {
   bool check = false;
   bool diff = false;
   bool generic = false;
+  bool pretty = false;
   bool unchecked = false;
   std::string range;  // `FIRST:LAST`, 1-based lines, inclusive.
   int jobs = 1;
@@ -58,6 +59,10 @@ std::vector<std::string> expand(const std::vector<std::string> &paths, int &stat
 }
 
 int runFmt(const FmtOptions &options) {
+  if (options.generic && options.pretty) {
+    std::cerr << "shlo fmt: error: --generic and --pretty exclude each other\n";
+    return 2;
+  }
   if (options.inPlace && (options.check || options.diff)) {
     std::cerr << "shlo fmt: error: " << (options.check ? "--check" : "--diff") << " and -i exclude each other\n";
     return 2;
@@ -201,6 +206,7 @@ void registerFmtCommand(CLI::App &app, int &exitCode) {
   fmt->add_flag("--diff", options->diff,
                 "Write nothing; print a unified diff of each file that would change and exit 1 if any would");
   fmt->add_flag("--generic", options->generic, "Print every op in MLIR's generic form");
+  fmt->add_flag("--pretty", options->pretty, "Print each op in its pretty form where it has one (the default)");
   fmt->add_option("--jobs", options->jobs, "Format N files at a time (default 1)");
   fmt->add_option("--range", options->range, "Format only the lines FIRST:LAST (1-based, inclusive)");
   // For debugging the formatter: print without the round-trip check.

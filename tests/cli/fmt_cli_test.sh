@@ -34,6 +34,9 @@ out=$("$shlo" fmt - < "$dir/ugly.mlir") || fail "fmt - exit $?"
 out=$("$shlo" fmt --check "$dir/ugly.mlir"); [ $? -eq 1 ] || fail "--check should exit 1"
 [[ "$out" == *ugly.mlir* ]] || fail "--check did not name the file"
 "$shlo" fmt --check "$dir/pretty.mlir" > /dev/null || fail "--check on a formatted file"
+# --pretty is the default; with --generic it is a usage error.
+[ "$("$shlo" fmt --pretty "$dir/ugly.mlir")" == "$(cat "$dir/pretty.mlir")" ] || fail "--pretty output differs"
+"$shlo" fmt --pretty --generic "$dir/ugly.mlir" >/dev/null 2>&1; [ $? -eq 2 ] || fail "--pretty --generic should exit 2"
 # Folders are searched for *.mlir.
 out=$("$shlo" fmt --check "$dir" 2>/dev/null); [ $? -eq 1 ] || fail "--check on a folder"
 [[ "$out" == *ugly.mlir* && "$out" != *pretty.mlir* ]] || fail "--check on a folder: $out"
