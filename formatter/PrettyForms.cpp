@@ -80,8 +80,15 @@ const Operation *compactReducer(const Operation &op) {
   if (b.arguments.size() != 2 || b.operations.size() != 2) return nullptr;
   const Operation &inner = *b.operations[0];
   const Operation &ret = *b.operations[1];
+  // The compact form drops the body's locations; reading it back gives the
+  // body the reduce's own, so only those are kept (StableHLO also prints it
+  // over other locations, which it loses).
+  std::string own = op.location ? op.location->str() : std::string();
+  auto implied = [&](const ir::LocationRef &l) { return !l || (!own.empty() && l->str() == own); };
+  if (!implied(b.arguments[0]->location) || !implied(b.arguments[1]->location)) return nullptr;
   if (inner.operands.size() != 2 || inner.results.size() != 1 || !inner.regions.empty() ||
-      !inner.attributes.empty() || inner.location || inner.name.rfind("stablehlo.", 0) != 0 ||
+      !inner.attributes.empty() || !implied(inner.location) || !implied(ret.location) ||
+      inner.name.rfind("stablehlo.", 0) != 0 ||
       !ops::hasTrait(inner.name, ops::Trait::Commutative)) {
     return nullptr;
   }
@@ -213,6 +220,8 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
       const Attribute *value = op.attribute("value");
       if (!value || op.results.size() != 1 || !value->type) return fail();
       if (*value->type != op.results[0]->type) {
+        // arith.constant has no such form (MLIR's `attr-dict $value`).
+        if (op.name != "stablehlo.constant") return fail();
         // A value of another type (quantized constants): the generic form
         // without the op's quoted name, as StableHLO prints it.
         out_ += "()";
