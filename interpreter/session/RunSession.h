@@ -68,6 +68,9 @@ class RunReporter {
   virtual void inputsRejected(const std::string &function, const Diagnostic &error) = 0;
   /// `filled` of `arity` arguments were not given and were filled by --elided.
   virtual void argumentsFilled(const std::string &function, size_t filled, size_t arity) = 0;
+  /// A chunk about to run has `count` `dense_resource<__elided__>` constants,
+  /// which --elided fills (said once per chunk, before its functions run).
+  virtual void constantsFilled(size_t count) { (void)count; }
   /// `function` ran. When it did not pass, `failure` is the diagnostic to
   /// show: `run.error`, `run.check_failed` or `run.unsupported` at the
   /// failing op (or the function), the op named in the message.
@@ -79,7 +82,13 @@ struct RunSummary {
   size_t passed = 0, failed = 0;  // functions and rejected chunks/inputs
   bool entryFound = false;        // RunSettings::entry is defined somewhere
   bool inputsUsed = false;        // some function run takes arguments
+  /// The functions defined in the chunks that were analysed without errors,
+  /// in order (for "nothing to run" and "no function named" messages).
+  std::vector<std::string> functions;
 };
+
+/// `@a, @b` for a list of function names; "none" when empty.
+std::string functionList(const std::vector<std::string> &functions);
 
 /// Runs the program `text` as `settings` say, reporting each step.
 RunSummary runProgram(std::string_view text, const RunSettings &settings, RunReporter &reporter);
