@@ -326,7 +326,9 @@ DebugSession::Program DebugSession::loadProgram(LaunchSettings settings) {
   if (!syntax::readFile(settings.programPath, text, error)) throw SessionError(settings.programPath + ": " + error);
   auto source = std::make_unique<syntax::SourceFile>(settings.programPath, std::move(text));
   syntax::Parser parser;
-  analysis::Analysis analysis = analysis::analyze(parser, source->text());
+  // Kept for the run: analysing the program again would cost as much again.
+  auto analysed = std::make_shared<analysis::Analysis>(analysis::analyze(parser, source->text()));
+  const analysis::Analysis &analysis = *analysed;
   std::string errors;
   int count = 0;
   for (const Diagnostic &d : analysis.diagnostics) {
@@ -385,6 +387,7 @@ DebugSession::Program DebugSession::loadProgram(LaunchSettings settings) {
   });
   program.settings = std::move(settings);
   program.source = std::move(source);
+  program.analysis = std::move(analysed);
   return program;
 }
 
@@ -394,6 +397,7 @@ void DebugSession::install(Program program) {
   source_ = std::move(program.source);
   opLines_ = std::move(program.opLines);
   functionNames_ = std::move(program.functionNames);
+  analysis_ = std::move(program.analysis);
 }
 
 void DebugSession::restart(std::optional<LaunchSettings> settings) {
@@ -531,6 +535,7 @@ void DebugSession::run() {
   interpreter::RunSettings settings;
   settings.entry = settings_.entry;
   settings.inputs = settings_.inputs;
+  settings.analysis = analysis_;
   {
     // Every value in scope stays readable when the run is set to stop (a
     // breakpoint, stop on entry). Otherwise memory follows the live set as

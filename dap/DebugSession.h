@@ -27,6 +27,7 @@
 #include "dap/Expression.h"
 #include "interpreter/Observer.h"
 #include "interpreter/session/RunInputs.h"
+#include "semantic/analysis/Analysis.h"
 #include "semantic/syntax/SourceFile.h"
 
 namespace shlo::dap {
@@ -233,6 +234,7 @@ class DebugSession {
     std::unique_ptr<syntax::SourceFile> source;
     std::map<int, int> opLines;
     std::vector<std::string> functionNames;
+    std::shared_ptr<const analysis::Analysis> analysis;
   };
   static Program loadProgram(LaunchSettings settings);
   void install(Program program);
@@ -277,6 +279,8 @@ class DebugSession {
   SessionEvents &events_;
   LaunchSettings settings_;
   std::unique_ptr<syntax::SourceFile> source_;
+  /// The analysis of source_, made by load() and reused by the run.
+  std::shared_ptr<const analysis::Analysis> analysis_;
   std::unique_ptr<interpreter::Observer> observer_;
   std::vector<std::unique_ptr<interpreter::Observer>> processObservers_;
   std::vector<ThreadEntry> threads_;

@@ -76,9 +76,14 @@ RunSummary runProgram(std::string_view text, const RunSettings &settings, RunRep
   RunSummary summary;
   for (const analysis::Chunk &chunk : chunks) {
     std::optional<PhaseClock> analysisClock(timings ? &timings->analysis : nullptr);
-    analysis::Analysis result = analysis::analyze(parser, chunk.text);
+    analysis::Analysis analysed;
+    const bool given = settings.analysis && !settings.splitInputFile;
+    if (!given) {
+      analysed = analysis::analyze(parser, chunk.text);
+      analysis::shiftDiagnostics(analysed.diagnostics, chunk.offset);
+    }
+    const analysis::Analysis &result = given ? *settings.analysis : analysed;
     analysisClock.reset();
-    analysis::shiftDiagnostics(result.diagnostics, chunk.offset);
     std::vector<Diagnostic> errors;
     for (const Diagnostic &d : result.diagnostics) {
       if (d.severity == Severity::Error) errors.push_back(d);

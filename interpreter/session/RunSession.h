@@ -5,6 +5,7 @@
 // step to a front end, which prints (the CLI) or presents (a debugger).
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 #include "interpreter/Interpreter.h"
 #include "interpreter/Observer.h"
 #include "interpreter/session/RunInputs.h"
+#include "semantic/analysis/Analysis.h"
 #include "semantic/diagnostics/Diagnostic.h"
 
 namespace shlo::interpreter {
@@ -54,6 +56,10 @@ struct RunSettings {
   Observer *observer = nullptr;
   /// When set, runProgram measures each phase and the ops into it; not owned.
   RunTimings *timings = nullptr;
+  /// The analysis of the whole text, when the caller made it already (a
+  /// debugger checks the program before it runs it): used instead of
+  /// analysing the text again. Ignored with splitInputFile.
+  std::shared_ptr<const analysis::Analysis> analysis;
 };
 
 /// What a session tells its front end, in order, as it runs.
