@@ -60,21 +60,21 @@ std::string valueHover(const AnalyzedFile &file, const ir::Value &value) {
   return out.str();
 }
 
-std::string symbolHover(const AnalyzedFile &file, const std::string &symbol) {
+std::string symbolHover(const AnalyzedFile &file, const Occurrence &at) {
+  const std::string &symbol = at.symbol;
   std::ostringstream out;
-  auto it = file.module().functions.find(symbol);
-  if (it == file.module().functions.end()) {
+  const ir::Operation *function = file.function(symbol, at.range.begin);
+  if (!function) {
     out << "`@" << symbol << "`: undefined symbol";
     return out.str();
   }
-  const ir::Operation *function = it->second;
   const ir::Attribute *type = function->attribute("function_type");
   out << "```mlir\nfunc.func @" << symbol;
   if (type && type->type) out << " : " << typeText(*type->type);
   out << "\n```\n\n";
   size_t calls = 0;
   for (const Occurrence &occurrence : file.index.all()) {
-    calls += occurrence.kind == Occurrence::Kind::SymbolUse && occurrence.symbol == symbol;
+    calls += occurrence.kind == Occurrence::Kind::SymbolUse && occurrence.symbol == symbol && occurrence.chunk == at.chunk;
   }
   out << "defined at " << lineOf(file, function->range.begin) << "; " << calls
       << (calls == 1 ? " reference" : " references");
@@ -214,7 +214,7 @@ std::string locationHover(const LocationAtCursor &at, const FileResolver &resolv
 std::optional<HoverResult> hover(const AnalyzedFile &file, uint32_t offset, const FileResolver &resolve) {
   if (const Occurrence *occurrence = file.index.at(offset)) {
     if (occurrence->isValue()) return HoverResult{valueHover(file, *occurrence->value), occurrence->range};
-    return HoverResult{symbolHover(file, occurrence->symbol), occurrence->range};
+    return HoverResult{symbolHover(file, *occurrence), occurrence->range};
   }
   if (std::optional<LocationAtCursor> at = locationAt(file, offset)) {
     return HoverResult{locationHover(*at, resolve), at->range};

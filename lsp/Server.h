@@ -52,6 +52,9 @@ class Server {
   using Handler = std::function<json(const json &params)>;
 
   void registerHandlers();
+  /// Diagnostics (pull), code lenses, call hierarchy, selection ranges and
+  /// document links (Server.cpp's end).
+  void registerDiagHandlers();
   void handleMessage(const std::string &body);
   void handleRequest(const json &id, const std::string &method, const json &params);
   void handleNotification(const std::string &method, const json &params);
