@@ -41,7 +41,7 @@ json fixesToJson(const Snapshot &snapshot, const Diagnostic &d, syntax::Position
     }
     fixes.push_back({{"title", fix.title}, {"safety", fixSafetyName(fix.safety)}, {"edits", std::move(edits)}});
   }
-  return {{"version", snapshot.version}, {"fixes", std::move(fixes)}};
+  return {{"fixes", std::move(fixes)}};
 }
 
 }  // namespace

@@ -13,8 +13,10 @@ namespace shlo::lsp {
 /// Diagnostic[] of the snapshot (ide::diagnostics: the analysis' and the
 /// linter's). A lint finding has `codeDescription.href` (its page of
 /// docs/rules/, ruleDocumentationUrl) and, when it has fixes, `data`:
-/// `{"version": V, "fixes": [{"title", "safety": "safe"|"unsafe",
-/// "edits": [TextEdit]}]}` with ranges of version V, for code actions.
+/// `{"fixes": [{"title", "safety": "safe"|"unsafe", "edits": [TextEdit]}]}`
+/// with ranges of the published version (a code action on a newer version
+/// should take the fixes from ide::lintDiagnostics of its snapshot). No
+/// version inside: the same text publishes the same diagnostics.
 /// Tags are sent only when the client lists them in `tagSupport`.
 json diagnosticsToJson(const Snapshot &snapshot, syntax::PositionEncoding encoding, const ClientCapabilities &client);
 

@@ -201,7 +201,7 @@ json Server::initialize(const json &params) {
       {"referencesProvider", true},
       {"documentSymbolProvider", true},
       {"documentHighlightProvider", true},
-      {"workspaceSymbolProvider", {{"workDoneProgress", true}}},
+      {"workspaceSymbolProvider", true},
       {"diagnosticProvider", {{"identifier", "shlo"}, {"interFileDependencies", false}, {"workspaceDiagnostics", false}}},
       {"codeLensProvider", {{"resolveProvider", false}}},
       {"callHierarchyProvider", true},
