@@ -85,6 +85,13 @@ WorkDoneProgress::WorkDoneProgress(const json &params, Sender send) : send_(std:
   if (it != params.end() && (it->is_string() || it->is_number_integer())) token_ = *it;
 }
 
+void WorkDoneProgress::createIfNone(const std::string &token) {
+  if (token_) return;
+  token_ = token;
+  // The client's response is not awaited: the server ignores responses.
+  send_({{"jsonrpc", "2.0"}, {"id", token}, {"method", "window/workDoneProgress/create"}, {"params", {{"token", token}}}});
+}
+
 void WorkDoneProgress::begin(const std::string &title) {
   if (!token_) return;
   send_(makeNotification("$/progress", {{"token", *token_},

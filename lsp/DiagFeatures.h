@@ -45,12 +45,17 @@ json documentLinksToJson(const Snapshot &snapshot, const std::vector<ide::Docume
                          syntax::PositionEncoding encoding);
 
 /// Work-done progress (`$/progress`) under a token the client gave in a
-/// request's `workDoneToken`: begin, reports (percentages, at most one per
-/// 5%), end. Does nothing without a token.
+/// request's `workDoneToken` (or one the server created): begin, reports
+/// (percentages, at most one per 5%), end. Does nothing without a token.
 class WorkDoneProgress {
  public:
   using Sender = std::function<void(const json &notification)>;
   WorkDoneProgress(const json &params, Sender send);
+  /// Without a token from the client, asks it to create `token`
+  /// (`window/workDoneProgress/create`, for clients announcing
+  /// `window.workDoneProgress`) and reports under it. Clients handle
+  /// messages in order, so the progress that follows finds the token.
+  void createIfNone(const std::string &token);
   void begin(const std::string &title);
   void report(size_t done, size_t total);
   void end(const std::string &message);

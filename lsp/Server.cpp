@@ -191,6 +191,14 @@ void Server::handleNotification(const std::string &method, const json &params) {
 json Server::initialize(const json &params) {
   encoding_ = negotiatePositionEncoding(params);
   client_ = clientCapabilitiesFromJson(params);
+  {
+    const json *window = params.is_object() && params.contains("capabilities") && params["capabilities"].is_object() &&
+                                 params["capabilities"].contains("window")
+                             ? &params["capabilities"]["window"]
+                             : nullptr;
+    clientCreatesProgress_ = window && window->is_object() && window->contains("workDoneProgress") &&
+                             (*window)["workDoneProgress"].is_boolean() && (*window)["workDoneProgress"].get<bool>();
+  }
   workspace_.initialize(params);
   json capabilities = {
       {"positionEncoding", encodingName(encoding_)},
@@ -298,6 +306,7 @@ void Server::registerHandlers() {
     // Then the files under the workspace folders that are not open; the
     // first search parses them all, so it reports its progress.
     WorkDoneProgress progress(params, [this](const json &notification) { send(notification); });
+    if (clientCreatesProgress_) progress.createIfNone("shlo/index/" + std::to_string(nextProgressToken_++));
     progress.begin("Indexing the workspace");
     workspace_.diskSymbols(query, encoding_, kLimit, openUris, symbols,
                            [&progress](size_t done, size_t total) { progress.report(done, total); });

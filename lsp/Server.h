@@ -94,6 +94,9 @@ class Server {
   std::map<std::string, Handler> handlers_;
   /// Set by initialize, before any worker reads them.
   ClientCapabilities client_;
+  /// `window.workDoneProgress`: the server may create progress tokens.
+  bool clientCreatesProgress_ = false;
+  std::atomic<uint64_t> nextProgressToken_{1};
   Workspace workspace_;
 
   std::mutex documentsMutex_;

@@ -227,9 +227,29 @@ TEST(LspDiagProgress, WorkspaceSymbolReportsWorkDoneProgress) {
   ASSERT_TRUE(done.has_value());
   EXPECT_EQ((*done)["value"]["percentage"], 100);
   EXPECT_TRUE(progress("end").has_value());
-  // Without a token, no progress.
+  // Without a token, no progress (the client creates none).
   resultOf(client.call("workspace/symbol", {{"query", "disk"}}));
-  EXPECT_FALSE(progress("begin").has_value());
+  EXPECT_FALSE(client.waitForNotification("$/progress", [](const json &p) {
+    return p["value"].value("kind", "") == "begin";
+  }, 300ms).has_value());
+}
+
+TEST(LspDiagProgress, ServerCreatesATokenForClientsThatAllowIt) {
+  ScratchFolder folder;
+  folder.write("m.mlir", "func.func @disk() -> () {\n  return\n}\n");
+  LspClient client(SHLO_BINARY);
+  json workspaceFolder = {{"uri", fileUri(folder.path())}, {"name", "w"}};
+  initializeWith(client, {{"capabilities", {{"window", {{"workDoneProgress", true}}}}},
+                          {"workspaceFolders", json::array({workspaceFolder})}});
+  EXPECT_EQ(resultOf(client.call("workspace/symbol", {{"query", "disk"}})).size(), 1u);
+  std::optional<json> begin = client.waitForNotification(
+      "$/progress", [](const json &p) { return p["value"].value("kind", "") == "begin"; }, 2s);
+  ASSERT_TRUE(begin.has_value());
+  std::string token = (*begin)["token"];
+  EXPECT_EQ(token.rfind("shlo/index/", 0), 0u) << token;
+  EXPECT_TRUE(client.waitForNotification("$/progress", [&token](const json &p) {
+    return p.value("token", "") == token && p["value"].value("kind", "") == "end";
+  }, 2s).has_value());
 }
 
 TEST_F(LspDiag, HoverRangesCoverWhatThePointerIsOn) {
