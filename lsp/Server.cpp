@@ -3,8 +3,10 @@
 #include <iostream>
 #include <set>
 
+#include "ide/Completion.h"
 #include "ide/Features.h"
 #include "lsp/ToProtocol.h"
+#include "lsp/AssistProtocol.h"
 
 namespace shlo::lsp {
 
@@ -191,6 +193,9 @@ json Server::initialize(const json &params) {
       {"workspaceSymbolProvider", true},
       {"foldingRangeProvider", true},
       {"semanticTokensProvider", {{"legend", semanticTokensLegend()}, {"range", true}, {"full", {{"delta", true}}}}},
+      {"completionProvider", completionCapability()},
+      {"signatureHelpProvider", signatureHelpCapability()},
+      {"inlayHintProvider", true},
       {"workspace", {{"workspaceFolders", {{"supported", true}, {"changeNotifications", true}}}}},
   };
   return {{"capabilities", capabilities}, {"serverInfo", {{"name", "shlo"}, {"version", SHLO_LSP_VERSION}}}};
@@ -257,6 +262,25 @@ void Server::registerHandlers() {
     syntax::TextRange bytes{offsetFor(*snapshot, range.start), snapshot->file.offset(range.end, encoding_)};
     if (bytes.end < bytes.begin) throw LspError(ErrorCode::InvalidParams, "range ends before it starts");
     return json{{"data", encodeSemanticTokens(snapshot->file, ide::semanticTokens(*snapshot, &bytes), encoding_)}};
+  };
+  handlers_["textDocument/completion"] = [this](const json &params) {
+    TextDocumentPositionParams p = positionParamsFromJson(params);
+    auto snapshot = snapshotFor(p.uri);
+    return completionToJson(*snapshot, ide::complete(*snapshot, offsetFor(*snapshot, p.position)), encoding_,
+                            client_.snippetSupport);
+  };
+  handlers_["completionItem/resolve"] = [](const json &params) { return resolveCompletionItem(params); };
+  handlers_["textDocument/signatureHelp"] = [this](const json &params) {
+    TextDocumentPositionParams p = positionParamsFromJson(params);
+    auto snapshot = snapshotFor(p.uri);
+    return signatureHelpToJson(ide::signatureHelp(*snapshot, offsetFor(*snapshot, p.position)));
+  };
+  handlers_["textDocument/inlayHint"] = [this](const json &params) {
+    Range range = rangeFromJson(requireMember(params, "range", json::value_t::object));
+    auto snapshot = snapshotFor(documentUriFromJson(params));
+    syntax::TextRange bytes{offsetFor(*snapshot, range.start), snapshot->file.offset(range.end, encoding_)};
+    if (bytes.end < bytes.begin) throw LspError(ErrorCode::InvalidParams, "range ends before it starts");
+    return inlayHintsToJson(*snapshot, ide::inlayHints(*snapshot, bytes), encoding_);
   };
   handlers_["workspace/symbol"] = [this](const json &params) {
     std::string query = requireMember(params, "query", json::value_t::string).get<std::string>();
