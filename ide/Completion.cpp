@@ -32,7 +32,8 @@ std::string firstSentence(std::string_view text) {
   return out.size() > kMax ? out.substr(0, kMax) + "…" : out;
 }
 
-void addOperations(CompletionList &list, bool generic, const std::string &sigil) {
+std::vector<CompletionItem> operationItems(bool generic, const std::string &sigil) {
+  std::vector<CompletionItem> items;
   for (const ops::OpDef &op : ops::all()) {
     CompletionItem item;
     item.label = std::string(op.name);
@@ -46,8 +47,17 @@ void addOperations(CompletionList &list, bool generic, const std::string &sigil)
     int rank = item.deprecated ? 3 : op.dialect == "stablehlo" ? 0 : op.dialect == "chlo" || op.dialect == "func" ? 1 : 2;
     item.sortText = std::to_string(rank) + item.label;
     item.documentationKey = "op:" + item.label;
-    list.items.push_back(std::move(item));
+    items.push_back(std::move(item));
   }
+  return items;
+}
+
+/// The op table never changes: its items are built once per form.
+void addOperations(CompletionList &list, bool generic) {
+  static const std::vector<CompletionItem> pretty = operationItems(false, "");
+  static const std::vector<CompletionItem> quoted = operationItems(true, "\"");
+  const std::vector<CompletionItem> &items = generic ? quoted : pretty;
+  list.items.insert(list.items.end(), items.begin(), items.end());
 }
 
 /// The function (or other top-level op) holding `offset`.
@@ -59,19 +69,12 @@ const ir::Operation *enclosingFunction(const AnalyzedFile &file, uint32_t offset
 
 /// Values visible at `offset`: arguments of the blocks whose region holds
 /// it, and results of ops in those blocks that end before it.
-void addValues(CompletionList &list, const AnalyzedFile &file, uint32_t offset) {
+void addValues(CompletionList &list, const AnalyzedFile &file, uint32_t offset, std::string_view typed) {
   const ir::Operation *function = enclosingFunction(file, offset);
-  std::set<std::string> seen;
+  std::vector<const ir::Value *> visible;
   auto add = [&](const ir::Value *value) {
-    if (!value || value->name.empty() || !seen.insert(value->name).second) return;
-    CompletionItem item;
-    item.label = value->name;
-    item.kind = Kind::Value;
-    item.detail = value->type.valid() ? value->type.str() : "";
-    item.insertText = value->name;
-    // Nearest definition first.
-    item.sortText = sortKey(offset >= value->range.begin ? offset - value->range.begin : 0);
-    list.items.push_back(std::move(item));
+    // `typed` holds the `%`: the name is matched as written.
+    if (value && !value->name.empty() && fuzzyMatches(typed, value->name)) visible.push_back(value);
   };
   auto visibleBlock = [&](const ir::Block *block) {
     const ir::Region *region = block ? block->parent : nullptr;
@@ -96,6 +99,25 @@ void addValues(CompletionList &list, const AnalyzedFile &file, uint32_t offset) 
       for (const ir::Value *result : op->results) add(result);
     }
   });
+  // Nearest definition first; a name defined twice (an error) once.
+  auto distance = [offset](const ir::Value *v) { return offset >= v->range.begin ? offset - v->range.begin : offset; };
+  std::stable_sort(visible.begin(), visible.end(),
+                   [&](const ir::Value *a, const ir::Value *b) { return distance(a) < distance(b); });
+  std::set<std::string_view> seen;
+  for (const ir::Value *value : visible) {
+    if (!seen.insert(value->name).second) continue;
+    if (list.items.size() == kMaxValues) {
+      list.incomplete = true;
+      break;
+    }
+    CompletionItem item;
+    item.label = value->name;
+    item.kind = Kind::Value;
+    item.detail = value->type.valid() ? value->type.str() : "";
+    item.insertText = value->name;
+    item.sortText = sortKey(distance(value));
+    list.items.push_back(std::move(item));
+  }
 }
 
 void addFunctions(CompletionList &list, const AnalyzedFile &file, bool call) {
@@ -285,7 +307,7 @@ CompletionList complete(const AnalyzedFile &file, uint32_t offset) {
   const ops::OpDef *op = statement ? statement->op : nullptr;
 
   if (sigil == '%') {
-    addValues(list, file, offset);
+    addValues(list, file, offset, text.substr(list.replace.begin, offset - list.replace.begin));
     return list;
   }
   if (sigil == '@') {
@@ -297,7 +319,7 @@ CompletionList complete(const AnalyzedFile &file, uint32_t offset) {
     return list;
   }
   if (sigil == '"' && opPosition(text, at)) {
-    addOperations(list, true, "\"");
+    addOperations(list, true);
     return list;
   }
 
@@ -379,7 +401,7 @@ CompletionList complete(const AnalyzedFile &file, uint32_t offset) {
     addTypes(list);
     return list;
   }
-  if (opPosition(text, at)) addOperations(list, false, "");
+  if (opPosition(text, at)) addOperations(list, false);
   return list;
 }
 

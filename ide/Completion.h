@@ -37,7 +37,14 @@ struct CompletionList {
   /// with its sigil (`%`, `@`, `#`, `"`), possibly empty.
   syntax::TextRange replace;
   std::vector<CompletionItem> items;
+  /// Not every match is listed (values beyond the nearest kMaxValues): the
+  /// client asks again as more is typed.
+  bool incomplete = false;
 };
+
+/// At most this many values are offered at once, the nearest definitions
+/// first (a function of pt_bert's size has thousands).
+inline constexpr size_t kMaxValues = 200;
 
 /// What may be typed at `offset`, from the text around it (which may not
 /// parse yet) and the analysis: op names with snippets of their syntax at

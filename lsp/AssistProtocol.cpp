@@ -94,7 +94,7 @@ json completionToJson(const Snapshot &snapshot, const ide::CompletionList &list,
     if (!item.documentationKey.empty()) out["data"] = {{"key", item.documentationKey}};
     items.push_back(std::move(out));
   }
-  return {{"isIncomplete", false}, {"items", std::move(items)}};
+  return {{"isIncomplete", list.incomplete}, {"items", std::move(items)}};
 }
 
 json resolveCompletionItem(const json &params) {

@@ -13,8 +13,8 @@ namespace shlo::lsp {
 /// of the initialize params; false when absent or malformed.
 bool snippetSupportFromJson(const json &initializeParams);
 
-/// `textDocument/completion`: a CompletionList (never incomplete: the
-/// client filters). Snippets are sent as plain text (placeholders' default
+/// `textDocument/completion`: a CompletionList (incomplete when values were
+/// left out: the client asks again as more is typed). Snippets are sent as plain text (placeholders' default
 /// text kept) when `snippets` is false.
 json completionToJson(const Snapshot &snapshot, const ide::CompletionList &list, syntax::PositionEncoding encoding,
                       bool snippets);

@@ -308,7 +308,7 @@ void Server::registerHandlers() {
 }
 
 json Server::semanticTokensResult(const Snapshot &snapshot, const std::string *previousResultId) {
-  std::vector<uint32_t> data = encodeSemanticTokens(snapshot.file, ide::semanticTokens(snapshot), encoding_);
+  std::vector<uint32_t> data = snapshot.semanticTokens(encoding_);
   std::lock_guard<std::mutex> lock(tokensMutex_);
   std::string resultId = std::to_string(nextResultId_++);
   // Closed meanwhile (didClose drops the entry after removing the document,
