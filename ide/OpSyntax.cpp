@@ -79,7 +79,8 @@ class SnippetWriter {
 
 std::vector<std::string> operandNames(const ops::OpDef &op) {
   std::vector<std::string> names;
-  if (const ops::SpecOp *spec = op.spec()) {
+  // An empty Inputs table is one the spec tables could not read: generic.
+  if (const ops::SpecOp *spec = op.spec(); spec && !spec->inputs.empty()) {
     for (const ops::SpecInput &input : spec->inputs) {
       if (!isAttribute(op, input.name)) names.push_back(std::string(input.name));
     }
@@ -88,10 +89,15 @@ std::vector<std::string> operandNames(const ops::OpDef &op) {
   return {"operands"};
 }
 
-size_t resultCount(const ops::OpDef &op) {
+}  // namespace
+
+size_t opResultCount(const ops::OpDef &op) {
+  if (op.has(ops::Trait::Terminator)) return 0;
   const ops::SpecOp *spec = op.spec();
-  return spec ? spec->outputs.size() : 1;
+  return spec && !spec->outputs.empty() ? spec->outputs.size() : 1;
 }
+
+namespace {
 
 void attributeValue(SnippetWriter &w, const ops::OpDef &op, const ops::AttrDef &attribute, bool generic) {
   std::vector<std::string_view> values = enumValues(op, attribute.name);
@@ -161,7 +167,7 @@ void operands(SnippetWriter &w, const std::vector<std::string> &names, size_t fr
 /// The custom pieces of StableHLO's assembly formats (formatter/PrettyForms.cpp
 /// prints them) as skeletons.
 bool directive(SnippetWriter &w, std::string_view d, const ops::OpDef &op, const std::vector<std::string> &names) {
-  size_t results = resultCount(op);
+  size_t results = opResultCount(op);
   if (d == "constant") {
     w.text("dense<"), w.placeholder("0.0"), w.text("> : "), w.placeholder(kTypePlaceholder);
   } else if (d == "slice") {
@@ -220,7 +226,7 @@ std::string genericSnippet(const ops::OpDef &op) {
   w.text(" : (");
   types(w, names.size());
   w.text(") -> ");
-  resultType(w, resultCount(op));
+  resultType(w, opResultCount(op));
   return w.finish();
 }
 
@@ -250,6 +256,46 @@ std::string escapeSnippet(std::string_view text) {
   return out;
 }
 
+std::string snippetPlainText(std::string_view snippet) {
+  std::string out;
+  for (size_t i = 0; i < snippet.size(); ++i) {
+    char c = snippet[i];
+    if (c == '\\' && i + 1 < snippet.size()) {
+      out += snippet[++i];
+    } else if (c == '$' && i + 1 < snippet.size() && std::isdigit(static_cast<unsigned char>(snippet[i + 1]))) {
+      while (i + 1 < snippet.size() && std::isdigit(static_cast<unsigned char>(snippet[i + 1]))) ++i;
+    } else if (c == '$' && i + 1 < snippet.size() && snippet[i + 1] == '{') {
+      i += 2;
+      while (i < snippet.size() && std::isdigit(static_cast<unsigned char>(snippet[i]))) ++i;
+      if (i < snippet.size() && snippet[i] == '|') {
+        // A choice: its first value.
+        ++i;
+        bool first = true;
+        for (; i < snippet.size() && snippet[i] != '|'; ++i) {
+          if (snippet[i] == '\\' && i + 1 < snippet.size()) {
+            if (first) out += snippet[i + 1];
+            ++i;
+          } else if (snippet[i] == ',') {
+            first = false;
+          } else if (first) {
+            out += snippet[i];
+          }
+        }
+        ++i;  // `}`
+      } else if (i < snippet.size() && snippet[i] == ':') {
+        // Nested placeholders do not occur in ours: read to the unescaped `}`.
+        for (++i; i < snippet.size() && snippet[i] != '}'; ++i) {
+          if (snippet[i] == '\\' && i + 1 < snippet.size()) ++i;
+          out += snippet[i];
+        }
+      }
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 std::vector<std::string_view> enumValues(const ops::OpDef &op, std::string_view attribute) {
   const ops::AttrDef *def = op.attribute(attribute);
   if (!def || def->kind != ops::AttrKind::Enum) return {};
@@ -259,7 +305,7 @@ std::vector<std::string_view> enumValues(const ops::OpDef &op, std::string_view 
 std::vector<OpParameter> opParameters(const ops::OpDef &op) {
   std::vector<OpParameter> parameters;
   const ops::SpecOp *spec = op.spec();
-  if (spec) {
+  if (spec && !spec->inputs.empty()) {
     for (const ops::SpecInput &input : spec->inputs) {
       if (!isAttribute(op, input.name)) parameters.push_back({std::string(input.name), false, describeInput(*spec, input)});
     }
@@ -320,7 +366,7 @@ std::string opSnippet(const ops::OpDef &op, bool generic) {
   if (generic || op.printFormat.empty()) return genericSnippet(op);
   SnippetWriter w;
   std::vector<std::string> names = operandNames(op);
-  size_t results = resultCount(op);
+  size_t results = opResultCount(op);
   w.text(op.name);
   std::string_view format = op.printFormat;
   for (size_t at = 0; at < format.size(); ++at) {

@@ -39,6 +39,10 @@ std::vector<size_t> prettySlots(const ops::OpDef &op, const std::vector<OpParame
 /// the generic form `"name"(operands) {attributes} : (types) -> type`.
 std::string opSnippet(const ops::OpDef &op, bool generic);
 
+/// How many results the op's skeletons give it: the spec's Outputs (one
+/// when the spec does not say), none for terminators.
+size_t opResultCount(const ops::OpDef &op);
+
 /// Markdown documentation of the op: its summary, the spec's first sentence
 /// of its semantics, its inputs and outputs, and the spec link.
 std::string opDocumentation(const ops::OpDef &op);
@@ -50,6 +54,11 @@ std::vector<std::string_view> enumValues(const ops::OpDef &op, std::string_view 
 /// The element types a tensor type may hold, in the IR's spelling
 /// (`i1`, `i8`, `ui8`, ..., `bf16`, `f32`, `complex<f32>`).
 const std::vector<std::string> &elementTypeNames();
+
+/// The text a snippet inserts when nothing is typed over it: placeholders'
+/// defaults, a choice's first value, tab stops dropped (for clients without
+/// snippet support).
+std::string snippetPlainText(std::string_view snippet);
 
 /// Escapes `$`, `}` and `\` for snippet text.
 std::string escapeSnippet(std::string_view text);

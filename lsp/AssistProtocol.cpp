@@ -1,7 +1,6 @@
 #include "lsp/AssistProtocol.h"
 
-#include <cctype>
-
+#include "ide/OpSyntax.h"
 #include "lsp/ToProtocol.h"
 
 namespace shlo::lsp {
@@ -20,48 +19,6 @@ int completionKind(ide::CompletionItem::Kind kind) {
     case ide::CompletionItem::Kind::Field: return 5;       // Field
   }
   return 1;
-}
-
-/// A snippet as the text it inserts when nothing is typed over it:
-/// placeholders' defaults, a choice's first value, tab stops dropped.
-std::string plainText(std::string_view snippet) {
-  std::string out;
-  for (size_t i = 0; i < snippet.size(); ++i) {
-    char c = snippet[i];
-    if (c == '\\' && i + 1 < snippet.size()) {
-      out += snippet[++i];
-    } else if (c == '$' && i + 1 < snippet.size() && std::isdigit(static_cast<unsigned char>(snippet[i + 1]))) {
-      while (i + 1 < snippet.size() && std::isdigit(static_cast<unsigned char>(snippet[i + 1]))) ++i;
-    } else if (c == '$' && i + 1 < snippet.size() && snippet[i + 1] == '{') {
-      i += 2;
-      while (i < snippet.size() && std::isdigit(static_cast<unsigned char>(snippet[i]))) ++i;
-      if (i < snippet.size() && snippet[i] == '|') {
-        // A choice: its first value.
-        ++i;
-        bool first = true;
-        for (; i < snippet.size() && snippet[i] != '|'; ++i) {
-          if (snippet[i] == '\\' && i + 1 < snippet.size()) {
-            if (first) out += snippet[i + 1];
-            ++i;
-          } else if (snippet[i] == ',') {
-            first = false;
-          } else if (first) {
-            out += snippet[i];
-          }
-        }
-        ++i;  // `}`
-      } else if (i < snippet.size() && snippet[i] == ':') {
-        // Nested placeholders do not occur in ours: read to the unescaped `}`.
-        for (++i; i < snippet.size() && snippet[i] != '}'; ++i) {
-          if (snippet[i] == '\\' && i + 1 < snippet.size()) ++i;
-          out += snippet[i];
-        }
-      }
-    } else {
-      out += c;
-    }
-  }
-  return out;
 }
 
 }  // namespace
@@ -85,7 +42,7 @@ json completionToJson(const Snapshot &snapshot, const ide::CompletionList &list,
     bool snippet = item.snippet && snippets;
     json out = {{"label", item.label},
                 {"kind", completionKind(item.kind)},
-                {"textEdit", {{"range", range}, {"newText", snippet || !item.snippet ? item.insertText : plainText(item.insertText)}}},
+                {"textEdit", {{"range", range}, {"newText", snippet || !item.snippet ? item.insertText : ide::snippetPlainText(item.insertText)}}},
                 {"insertTextFormat", snippet ? 2 : 1}};
     if (!item.detail.empty()) out["detail"] = item.detail;
     if (!item.filterText.empty()) out["filterText"] = item.filterText;
