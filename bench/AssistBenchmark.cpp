@@ -5,6 +5,9 @@
 // 60-line range; semantic tokens of the whole file, computed and cached.
 #include <benchmark/benchmark.h>
 
+#include <time.h>
+
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 #include <string>
@@ -26,6 +29,23 @@ const shlo::lsp::Snapshot &bert() {
     return shlo::lsp::buildSnapshot("file:///pt_bert.mlir", 1, s.str());
   }();
   return *snapshot;
+}
+
+/// This thread's CPU time in ms: per request, the load of other processes
+/// does not count.
+double cpuMs() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
+/// Sets counters p50_ms and p95_ms (CPU time) of the requests timed.
+void percentiles(benchmark::State &state, std::vector<double> times) {
+  if (times.empty()) return;
+  std::sort(times.begin(), times.end());
+  auto at = [&times](double p) { return times[static_cast<size_t>(p * static_cast<double>(times.size() - 1) + 0.5)]; };
+  state.counters["p50_ms"] = at(0.50);
+  state.counters["p95_ms"] = at(0.95);
 }
 
 /// Offsets of cursors of one kind, spread over the file (see bench_lsp).
@@ -53,13 +73,17 @@ void completion(benchmark::State &state, char kind) {
   const shlo::lsp::Snapshot &snapshot = bert();
   std::vector<uint32_t> at = cursors(kind);
   size_t i = 0, items = 0;
+  std::vector<double> times;
   for (auto _ : state) {
+    double start = cpuMs();
     shlo::ide::CompletionList list = shlo::ide::complete(snapshot, at[i++ % at.size()]);
-    items = list.items.size();
+    items = std::max(items, list.items.size());
     std::string body = shlo::lsp::completionToJson(snapshot, list, PositionEncoding::UTF16, true).dump();
     benchmark::DoNotOptimize(body.data());
+    times.push_back(cpuMs() - start);
   }
-  state.counters["items"] = static_cast<double>(items);
+  state.counters["max_items"] = static_cast<double>(items);
+  percentiles(state, times);
 }
 
 void BM_CompletionValues(benchmark::State &state) { completion(state, 'v'); }
@@ -70,14 +94,18 @@ void BM_InlayHints60Lines(benchmark::State &state) {
   const shlo::lsp::Snapshot &snapshot = bert();
   uint32_t lines = snapshot.file.lineCount();
   size_t i = 0;
+  std::vector<double> times;
   for (auto _ : state) {
+    double start = cpuMs();
     uint32_t first = static_cast<uint32_t>((i++ % 100) * (lines - 60) / 100);
     shlo::syntax::TextRange range{snapshot.file.offset({first, 0}, PositionEncoding::UTF16),
                                   snapshot.file.offset({first + 60, 0}, PositionEncoding::UTF16)};
     std::string body =
         shlo::lsp::inlayHintsToJson(snapshot, shlo::ide::inlayHints(snapshot, range), PositionEncoding::UTF16).dump();
     benchmark::DoNotOptimize(body.data());
+    times.push_back(cpuMs() - start);
   }
+  percentiles(state, times);
 }
 
 void BM_SemanticTokensComputed(benchmark::State &state) {
