@@ -3,6 +3,7 @@
 #include <iostream>
 #include <set>
 
+#include "ide/Completion.h"
 #include "ide/Features.h"
 #include "ide/CallHierarchy.h"
 #include "ide/CodeLenses.h"
@@ -12,6 +13,7 @@
 #include "lsp/DiagnosticsToProtocol.h"
 #include "lsp/Log.h"
 #include "lsp/ToProtocol.h"
+#include "lsp/AssistProtocol.h"
 
 namespace shlo::lsp {
 
@@ -217,6 +219,9 @@ json Server::initialize(const json &params) {
       {"documentLinkProvider", {{"resolveProvider", false}}},
       {"foldingRangeProvider", true},
       {"semanticTokensProvider", {{"legend", semanticTokensLegend()}, {"range", true}, {"full", {{"delta", true}}}}},
+      {"completionProvider", completionCapability()},
+      {"signatureHelpProvider", signatureHelpCapability()},
+      {"inlayHintProvider", true},
       {"workspace", {{"workspaceFolders", {{"supported", true}, {"changeNotifications", true}}}}},
   };
   return {{"capabilities", capabilities}, {"serverInfo", {{"name", "shlo"}, {"version", SHLO_LSP_VERSION}}}};
@@ -283,6 +288,25 @@ void Server::registerHandlers() {
     syntax::TextRange bytes{offsetFor(*snapshot, range.start), snapshot->file.offset(range.end, encoding_)};
     if (bytes.end < bytes.begin) throw LspError(ErrorCode::InvalidParams, "range ends before it starts");
     return json{{"data", encodeSemanticTokens(snapshot->file, ide::semanticTokens(*snapshot, &bytes), encoding_)}};
+  };
+  handlers_["textDocument/completion"] = [this](const json &params) {
+    TextDocumentPositionParams p = positionParamsFromJson(params);
+    auto snapshot = snapshotFor(p.uri);
+    return completionToJson(*snapshot, ide::complete(*snapshot, offsetFor(*snapshot, p.position)), encoding_,
+                            client_.snippetSupport);
+  };
+  handlers_["completionItem/resolve"] = [](const json &params) { return resolveCompletionItem(params); };
+  handlers_["textDocument/signatureHelp"] = [this](const json &params) {
+    TextDocumentPositionParams p = positionParamsFromJson(params);
+    auto snapshot = snapshotFor(p.uri);
+    return signatureHelpToJson(ide::signatureHelp(*snapshot, offsetFor(*snapshot, p.position)));
+  };
+  handlers_["textDocument/inlayHint"] = [this](const json &params) {
+    Range range = rangeFromJson(requireMember(params, "range", json::value_t::object));
+    auto snapshot = snapshotFor(documentUriFromJson(params));
+    syntax::TextRange bytes{offsetFor(*snapshot, range.start), snapshot->file.offset(range.end, encoding_)};
+    if (bytes.end < bytes.begin) throw LspError(ErrorCode::InvalidParams, "range ends before it starts");
+    return inlayHintsToJson(*snapshot, ide::inlayHints(*snapshot, bytes), encoding_);
   };
   handlers_["workspace/symbol"] = [this](const json &params) {
     std::string query = requireMember(params, "query", json::value_t::string).get<std::string>();
@@ -368,7 +392,7 @@ void Server::registerDiagHandlers() {
 }
 
 json Server::semanticTokensResult(const Snapshot &snapshot, const std::string *previousResultId) {
-  std::vector<uint32_t> data = encodeSemanticTokens(snapshot.file, ide::semanticTokens(snapshot), encoding_);
+  std::vector<uint32_t> data = snapshot.semanticTokens(encoding_);
   std::lock_guard<std::mutex> lock(tokensMutex_);
   std::string resultId = std::to_string(nextResultId_++);
   // Closed meanwhile (didClose drops the entry after removing the document,

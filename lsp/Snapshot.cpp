@@ -1,6 +1,7 @@
 #include "lsp/Snapshot.h"
 
 #include "linter/Config.h"
+#include "lsp/ToProtocol.h"
 #include "lsp/Uri.h"
 #include "semantic/analysis/SplitInput.h"
 
@@ -24,6 +25,11 @@ bool hasChunks(std::string_view text) {
 }
 
 }  // namespace
+
+const std::vector<uint32_t> &Snapshot::semanticTokens(syntax::PositionEncoding encoding) const {
+  std::call_once(tokensOnce_, [&] { tokens_ = encodeSemanticTokens(file, ide::semanticTokens(*this), encoding); });
+  return tokens_;
+}
 
 std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, std::string text,
                                               const Snapshot *base, const syntax::SyntaxTree *edited,

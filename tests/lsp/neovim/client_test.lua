@@ -139,6 +139,36 @@ local function main()
   -- Meaningful only if the error was there before the edit.
   check(undefined ~= nil and cleared, 'the edit clears the error', vim.inspect(vim.diagnostic.get(bufnr)))
 
+  -- Completion (issue 14): an op name typed on a new line before `return`
+  -- gets the op table's skeleton (plain text: 0.7 announces no snippets),
+  -- and `%` the values in scope with their types.
+  vim.api.nvim_buf_set_lines(bufnr, 5, 5, false, { '    %9 = stablehlo.ad ' })
+  vim.wait(400)
+  local completion
+  completion, err = request(bufnr, 'textDocument/completion', 5, 21)
+  local items = completion and (completion.items or completion) or {}
+  local add
+  for _, item in ipairs(items) do
+    if item.label == 'stablehlo.add' then add = item end
+  end
+  if check(add ~= nil, 'completion offers stablehlo.add', err or vim.inspect(completion)) then
+    local new_text = add.textEdit and add.textEdit.newText or add.insertText or ''
+    check(new_text == 'stablehlo.add %lhs, %rhs : tensor<f32>', 'completion inserts the pretty form', new_text)
+  end
+  -- Normal mode puts the cursor on a character: `,` stands after the `%`.
+  vim.api.nvim_buf_set_lines(bufnr, 5, 6, false, { '    %9 = stablehlo.add %, %x : tensor<4xf32>' })
+  -- 0.7 sends the change after its debounce (150 ms), not before a request.
+  vim.wait(400)
+  completion, err = request(bufnr, 'textDocument/completion', 5, 24)
+  items = completion and (completion.items or completion) or {}
+  local value
+  for _, item in ipairs(items) do
+    if item.label == '%0' then value = item end
+  end
+  check(value ~= nil and value.detail == 'tensor<4xf32>', 'completion offers %0 with its type',
+    err or vim.inspect(items))
+  vim.api.nvim_buf_set_lines(bufnr, 5, 6, false, {})
+
   vim.lsp.stop_client(client_id)
   check(vim.wait(5000, function() return vim.lsp.get_client_by_id(client_id) == nil end, 20), 'server stopped')
 end
