@@ -407,4 +407,14 @@ TEST(KernelReference, ElementwiseChainsReuseTheBufferOfADyingOperand) {
   ASSERT_EQ(r.status, FunctionOutcome::Status::Passed) << r.message;
   const int64_t mib = 1 << 20;
   EXPECT_LE(Tensor::peakBytes() - before, mib + mib / 16) << "peak " << (Tensor::peakBytes() - before) / double(mib) << " MiB";
+  // The reference path never computes in place: two buffers, as said above.
+  setKernelPath(KernelPath::Reference);
+  Interpreter reference(module);
+  Tensor::resetPeakBytes();
+  FunctionOutcome copied = reference.run("main", arguments);
+  setKernelPath(KernelPath::Kernels);
+  ASSERT_EQ(copied.status, FunctionOutcome::Status::Passed) << copied.message;
+  EXPECT_GE(Tensor::peakBytes() - before, 2 * mib);
+  ASSERT_EQ(r.results.at(0).tensor.numElements(), copied.results.at(0).tensor.numElements());
+  EXPECT_EQ(std::memcmp(r.results[0].tensor.bytes(), copied.results[0].tensor.bytes(), 262144 * sizeof(float)), 0);
 }
