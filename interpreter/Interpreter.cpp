@@ -407,6 +407,7 @@ std::vector<Value> Interpreter::runBlock(const ir::Region &region, const std::ve
       if (observer_) obey(observer_->afterOp(frames_));
       return out;
     }
+    if (free && !observer_) dyingAfterOp_ = &plan.dropAfter[index];
     evalOp(*op, env);
     if (free) {
       for (const ir::Value *v : plan.dropAfter[index]) env.erase(v);
@@ -455,15 +456,36 @@ void Interpreter::evalOp(const ir::Operation &op, Env &env) {
 void Interpreter::evaluate(const ir::Operation &op, Env &env) {
   const Evaluator *handler = evalTable().find(op.name);
   if (!handler) throw UnsupportedOp("op `" + op.name + "` is not supported by the interpreter yet");
+  const std::vector<const ir::Value *> *dying = dyingAfterOp_;
+  dyingAfterOp_ = nullptr;
+  const bool quantized = involvesQuantizedTypes(op);
+  // An operand whose last use this op is, used once by it, is moved out of
+  // the environment: when nothing else holds its buffer, the op may write
+  // its result there (operandGivenUp).
+  auto givenUp = [&](const ir::Value *v) {
+    if (!dying || quantized || !op.regions.empty()) return false;
+    if (std::count(op.operands.begin(), op.operands.end(), v) != 1) return false;
+    return std::find(dying->begin(), dying->end(), v) != dying->end();
+  };
+  uint32_t mask = 0;
   std::vector<Value> operands;
   operands.reserve(op.operands.size());
-  for (const ir::Value *v : op.operands) {
+  for (size_t i = 0; i < op.operands.size(); ++i) {
+    const ir::Value *v = op.operands[i];
     auto it = env.find(v);
     if (!v || it == env.end()) throw RuntimeError("operand " + (v ? v->name : std::string("?")) + " has no value");
-    operands.push_back(it->second);
+    if (i < 32 && givenUp(v)) {
+      operands.push_back(std::move(it->second));
+      env.erase(it);
+      mask |= 1u << i;
+    } else {
+      operands.push_back(it->second);
+    }
   }
+  givenUpOp_ = mask ? &op : nullptr;
+  givenUpMask_ = mask;
   std::vector<Value> results =
-      involvesQuantizedTypes(op)
+      quantized
           ? evalQuantizedOp(op, operands,
                             [&](const ir::Operation &o, const std::vector<Value> &v) { return (*handler)(*this, o, v, env); })
           : (*handler)(*this, op, operands, env);
