@@ -289,6 +289,24 @@ void Printer::trivia(uint32_t begin, uint32_t end, unsigned indent, bool blankLi
       if (pendingBlank && blankAllowed()) out_ += "\n";
       pendingBlank = false;
       size_t c = commentStart(text);
+      size_t metadataEnd = text.substr(0, 3) == "{-#" ? gap.find("#-}", at) : std::string_view::npos;
+      if (metadataEnd != std::string_view::npos) {
+        // The file's metadata (`{-# dialect_resources: {...} #-}`) as
+        // written, indentation included: its nesting is what makes a blob
+        // readable, and the IR keeps only the builtin blobs.
+        size_t close = std::min(gap.find('\n', metadataEnd), gap.size());  // The rest of `#-}`'s line too.
+        size_t lineStart = at;
+        while (lineStart < close) {
+          size_t lineEnd = std::min(gap.find('\n', lineStart), close);
+          out_ += trimRight(gap.substr(lineStart, lineEnd - lineStart));
+          out_ += "\n";
+          lineStart = lineEnd + 1;
+        }
+        if (close >= gap.size()) break;
+        first = false;
+        at = close + 1;
+        continue;
+      }
       if (c == 0) {
         out_ += indentText(indent);
         out_ += text;

@@ -119,5 +119,21 @@ TEST(PrettyForms, AliasDefinitionsOnOneLine) {
   EXPECT_NE(kept.text.find("// why\n}>\n"), std::string::npos) << kept.text;
 }
 
+TEST(PrettyForms, FileMetadataKeptAsWritten) {
+  // The resource section's nesting is what makes a blob readable: kept with
+  // its indentation (and a comment after `#-}`), and formatting it again
+  // changes nothing.
+  std::string text =
+      "func.func @f() -> tensor<2xf32> {\n"
+      "  %0 = stablehlo.constant dense_resource<w> : tensor<2xf32>\n"
+      "  return %0 : tensor<2xf32>\n"
+      "}\n"
+      "{-#\n  dialect_resources: {\n    builtin: {\n      w: \"0x040000000000803F00000040\"\n    }\n  }\n#-} // weights\n";
+  formatter::FormatResult r = formatter::formatDocument(text);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(r.text, text);
+  EXPECT_FALSE(r.changed());
+}
+
 }  // namespace
 }  // namespace shlo
