@@ -150,6 +150,34 @@ T coshAsChloDecomposes(T x) {
   return std::exp(x + logHalf) + std::exp(logHalf - x);
 }
 
+/// f(v) correctly rounded for f32 in practice: glibc's float sinhf, tanhf,
+/// expm1f, log1pf and cbrtf are up to a few ULP off, while the double
+/// function's result rounded once to float is the correctly rounded value
+/// except in rare double-rounding ties. Other types call f as they are.
+template <typename T, typename F>
+T viaDouble(T v, F f) {
+  if constexpr (std::is_same_v<T, float>) {
+    return static_cast<float>(f(static_cast<double>(v)));
+  } else {
+    return f(v);
+  }
+}
+
+/// log(1 + z) for complex z without losing a tiny real part: the real part
+/// is log|1 + z| = log1p(x * (2 + x) + y^2) / 2, evaluated in double for c64.
+template <typename C>
+C complexLogPlusOne(C z) {
+  using P = typename C::value_type;
+  using W = std::conditional_t<std::is_same_v<P, float>, double, P>;
+  W x = z.real(), y = z.imag();
+  if (!std::isfinite(x) || !std::isfinite(y)) return std::log(z + C(1));
+  W inner = x * (W(2) + x) + y * y;
+  W re = (inner > W(-1) && std::fabs(x) < W(0.5) && std::fabs(y) < W(0.5))
+             ? W(0.5) * std::log1p(inner)
+             : std::log(std::hypot(W(1) + x, y));
+  return C(static_cast<P>(re), static_cast<P>(std::atan2(y, W(1) + x)));
+}
+
 }  // namespace
 
 // ---- Unary -------------------------------------------------------------------
@@ -250,13 +278,13 @@ Tensor evalSqrt(const Tensor &operand, const ir::Type &resultType) {
   if (std::optional<Tensor> fast = unaryOnKernels(ElementwiseUnary::Sqrt, operand, resultType, false)) return *fast;
   return evalSqrtReference(operand, resultType);
 }
-SHLO_FLOAT_UNARY(Tanh, std::tanh(v))
+SHLO_FLOAT_UNARY(Tanh, viaDouble(v, [](auto x) { return std::tanh(x); }))
 SHLO_FLOAT_UNARY(Tan, std::tan(v))
 SHLO_FLOAT_UNARY(Sine, std::sin(v))
 SHLO_FLOAT_UNARY(Cosine, std::cos(v))
 SHLO_FLOAT_UNARY(Atan, std::atan(v))
 SHLO_FLOAT_UNARY(Cosh, coshAsChloDecomposes(v))
-SHLO_FLOAT_UNARY(Sinh, std::sinh(v))
+SHLO_FLOAT_UNARY(Sinh, viaDouble(v, [](auto x) { return std::sinh(x); }))
 SHLO_FLOAT_UNARY(Asinh, std::asinh(v))
 SHLO_FLOAT_UNARY(Acosh, std::acosh(v))
 SHLO_FLOAT_UNARY(Atanh, std::atanh(v))
@@ -269,7 +297,7 @@ Tensor evalExponentialMinusOne(const Tensor &operand, const ir::Type &resultType
   return mapUnary("exponential_minus_one", operand, resultType, [&](auto v) -> decltype(v) {
     using T = decltype(v);
     if constexpr (kIsFloat<T>) {
-      return std::expm1(v);
+      return viaDouble(v, [](auto x) { return std::expm1(x); });
     } else if constexpr (kIsComplex<T>) {
       return std::exp(v) - T(1);
     } else {
@@ -282,9 +310,9 @@ Tensor evalLogPlusOne(const Tensor &operand, const ir::Type &resultType) {
   return mapUnary("log_plus_one", operand, resultType, [&](auto v) -> decltype(v) {
     using T = decltype(v);
     if constexpr (kIsFloat<T>) {
-      return std::log1p(v);
+      return viaDouble(v, [](auto x) { return std::log1p(x); });
     } else if constexpr (kIsComplex<T>) {
-      return std::log(v + T(1));
+      return complexLogPlusOne(v);
     } else {
       unsupported("log_plus_one", operand);
     }
@@ -295,7 +323,7 @@ Tensor evalCbrt(const Tensor &operand, const ir::Type &resultType) {
   return mapUnary("cbrt", operand, resultType, [&](auto v) -> decltype(v) {
     using T = decltype(v);
     if constexpr (kIsFloat<T>) {
-      return std::cbrt(v);
+      return viaDouble(v, [](auto x) { return std::cbrt(x); });
     } else if constexpr (kIsComplex<T>) {
       return std::pow(v, T(1.0 / 3.0));
     } else {
@@ -932,7 +960,9 @@ void squareComplex(const C *in, C *out, int64_t n) {
     R re = in[i].real(), im = in[i].imag();
     R difference = re - im, sum = re + im;
     R real = (difference == R(0) || sum == R(0)) ? R(0) : difference * sum;
-    out[i] = C(real, R(2) * re * im);
+    // (re * im) first: 2 * re overflows where re * im * 2 is still finite,
+    // and doubling a finite product is exact.
+    out[i] = C(real, (re * im) * R(2));
   }
 }
 

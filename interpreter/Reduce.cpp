@@ -154,6 +154,19 @@ std::vector<Tensor> evalReduce(const std::vector<Tensor> &inputs, const std::vec
         handled = false;
         return;
       }
+      // Spec "reduce": each step of the schedule is the body, so a narrow
+      // float (bf16, f16, f8) rounds after every addition, not once at the end.
+      ElemKind kind = inputs[0].kind();
+      (void)kind;
+      if constexpr (std::is_same_v<T, float>) {
+        if (isNarrowFloat(kind)) {
+          for (int64_t i = 0; i < inN; ++i) {
+            fastFold(op, r[target[i]], in[i]);
+            r[target[i]] = roundToKind(kind, r[target[i]]);
+          }
+          return;
+        }
+      }
       for (int64_t i = 0; i < inN; ++i) fastFold(op, r[target[i]], in[i]);
     });
     if (handled) {
@@ -296,6 +309,9 @@ std::vector<Tensor> evalReduceWindow(const std::vector<Tensor> &inputs, const st
           handled = false;
           return;
         }
+        const ElemKind kind = inputs[0].kind();
+        const bool narrow = isNarrowFloat(kind);
+        (void)narrow;
         std::vector<int64_t> r(static_cast<size_t>(rank), 0), k(static_cast<size_t>(rank), 0);
         for (int64_t i = 0; i < results[0].numElements(); ++i) {
           T acc = init;
@@ -307,6 +323,9 @@ std::vector<Tensor> evalReduceWindow(const std::vector<Tensor> &inputs, const st
               offset = a < 0 ? -1 : offset + a;
             }
             fastFold(op, acc, offset < 0 ? init : in[offset]);
+            if constexpr (std::is_same_v<T, float>) {
+              if (narrow) acc = roundToKind(kind, acc);  // each step rounds, as the body would
+            }
             for (int64_t d = rank - 1; d >= 0; --d) {
               if (++k[d] < window.windowDimensions[d]) break;
               k[d] = 0;

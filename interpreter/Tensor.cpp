@@ -317,6 +317,17 @@ float bfloat16BitsToFloat(uint16_t b) {
   return f;
 }
 
+bool isNarrowFloat(ElemKind kind) {
+  return kind == ElemKind::F16 || kind == ElemKind::BF16 || isMinifloat(kind);
+}
+
+float roundToKind(ElemKind kind, float value) {
+  if (kind == ElemKind::F16) return halfBitsToFloat(floatToHalfBits(value));
+  if (kind == ElemKind::BF16) return bfloat16BitsToFloat(floatToBFloat16Bits(value));
+  if (isMinifloat(kind)) return static_cast<float>(roundToMinifloat(*minifloatFormat(floatFormatOf(kind)), value));
+  return value;
+}
+
 void Tensor::finalize() {
   if (kind_ == ElemKind::F16) {
     float *p = data<float>();

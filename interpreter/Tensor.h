@@ -219,6 +219,12 @@ uint16_t floatToHalfBits(float value);
 float halfBitsToFloat(uint16_t bits);
 uint16_t floatToBFloat16Bits(float value);
 float bfloat16BitsToFloat(uint16_t bits);
+/// True for the kinds stored as float but narrower than f32 (f16, bf16, the
+/// minifloats): arithmetic on them rounds to the kind after every step.
+bool isNarrowFloat(ElemKind kind);
+/// `value` rounded to the nearest value of a narrow float kind (round to
+/// nearest even, as Tensor::finalize does); other kinds return it unchanged.
+float roundToKind(ElemKind kind, float value);
 
 /// A runtime value: a tensor, a tuple of values or a token.
 struct Value {

@@ -99,6 +99,20 @@ std::vector<CodeInfo> singleCodes() {
       {"quantized_type.C3", "storage range outside the storage type", C::Constraint, S::Error, "#types",
        "Quantized element types, (C3): `type(storage_min)` and `type(storage_max)` lie within the storage type's "
        "range."},
+      {"type.future", "future of a non-tensor type", C::Lowering, S::Error, "#types",
+       "Future types: `!stablehlo.future<T...>` wraps ranked tensor types only (`tensor<2xf32>`, not `f32`)."},
+      {"quantized_type.C5", "quantization scale not positive", C::Constraint, S::Error, "#types",
+       "Quantized element types, (C5) and (C6): every scale is positive and finite."},
+      {"quantized_type.C4", "quantization scale outside the expressed type", C::Constraint, S::Error, "#types",
+       "Quantized element types, (C4): `type(scales...) = expressed_type`, so a scale must be a finite value of the "
+       "expressed type (1.0e10 is not an f16)."},
+      {"quantized_type.C7", "zero point outside the storage range", C::Constraint, S::Error, "#types",
+       "Quantized element types, (C7): `storage_min <= zero_points <= storage_max`."},
+      {"quantized_type.C10", "scales and zero points differ in number", C::Constraint, S::Error, "#types",
+       "Quantized element types, (C10): a per-tensor quantized type has exactly one scale."},
+      {"quantized_type.storage", "signed storage type spelled `siN`", C::Constraint, S::Error, "#types",
+       "StableHLO's ops take quantized types whose storage type is a signless (`i8`, read as signed) or unsigned "
+       "(`ui8`) integer of 2 to 32 bits; `si8` is not one of them."},
       {"attribute.syntax", "malformed attribute", C::Lowering, S::Error, "#operations",
        "An attribute's value does not have the form its kind needs (e.g. a missing `,` between the fields of a "
        "struct attribute)."},

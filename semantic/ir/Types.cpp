@@ -4,6 +4,7 @@
 #include <llvm/ADT/SmallString.h>
 
 #include <cstdio>
+#include <limits>
 #include <sstream>
 
 #include "support/CheckedArithmetic.h"
@@ -16,18 +17,28 @@ struct FloatFormatInfo {
   FloatFormat format;
   const char *name;
   unsigned width;
+  double largestFinite;  // f80/f128: a double's, the most a scale can hold here
 };
 
 constexpr FloatFormatInfo kFloatFormats[] = {
-    {FloatFormat::F4E2M1FN, "f4E2M1FN", 4},       {FloatFormat::F6E2M3FN, "f6E2M3FN", 6},
-    {FloatFormat::F6E3M2FN, "f6E3M2FN", 6},       {FloatFormat::F8E3M4, "f8E3M4", 8},
-    {FloatFormat::F8E4M3, "f8E4M3", 8},           {FloatFormat::F8E4M3FN, "f8E4M3FN", 8},
-    {FloatFormat::F8E4M3FNUZ, "f8E4M3FNUZ", 8},   {FloatFormat::F8E4M3B11FNUZ, "f8E4M3B11FNUZ", 8},
-    {FloatFormat::F8E5M2, "f8E5M2", 8},           {FloatFormat::F8E5M2FNUZ, "f8E5M2FNUZ", 8},
-    {FloatFormat::F8E8M0FNU, "f8E8M0FNU", 8},     {FloatFormat::BF16, "bf16", 16},
-    {FloatFormat::F16, "f16", 16},                {FloatFormat::TF32, "tf32", 19},
-    {FloatFormat::F32, "f32", 32},                {FloatFormat::F64, "f64", 64},
-    {FloatFormat::F80, "f80", 80},                {FloatFormat::F128, "f128", 128},
+    {FloatFormat::F4E2M1FN, "f4E2M1FN", 4, 6.0},
+    {FloatFormat::F6E2M3FN, "f6E2M3FN", 6, 7.5},
+    {FloatFormat::F6E3M2FN, "f6E3M2FN", 6, 28.0},
+    {FloatFormat::F8E3M4, "f8E3M4", 8, 15.5},
+    {FloatFormat::F8E4M3, "f8E4M3", 8, 240.0},
+    {FloatFormat::F8E4M3FN, "f8E4M3FN", 8, 448.0},
+    {FloatFormat::F8E4M3FNUZ, "f8E4M3FNUZ", 8, 240.0},
+    {FloatFormat::F8E4M3B11FNUZ, "f8E4M3B11FNUZ", 8, 30.0},
+    {FloatFormat::F8E5M2, "f8E5M2", 8, 57344.0},
+    {FloatFormat::F8E5M2FNUZ, "f8E5M2FNUZ", 8, 57344.0},
+    {FloatFormat::F8E8M0FNU, "f8E8M0FNU", 8, 1.7014118346046923e38},
+    {FloatFormat::BF16, "bf16", 16, 3.3895313892515355e38},
+    {FloatFormat::F16, "f16", 16, 65504.0},
+    {FloatFormat::TF32, "tf32", 19, 3.4011621342146535e38},
+    {FloatFormat::F32, "f32", 32, 3.4028234663852886e38},
+    {FloatFormat::F64, "f64", 64, std::numeric_limits<double>::max()},
+    {FloatFormat::F80, "f80", 80, std::numeric_limits<double>::max()},
+    {FloatFormat::F128, "f128", 128, std::numeric_limits<double>::max()},
 };
 
 const FloatFormatInfo &info(FloatFormat format) { return kFloatFormats[static_cast<size_t>(format)]; }
@@ -52,6 +63,8 @@ std::string dimensionText(int64_t size) { return size == kDynamic ? "?" : std::t
 }  // namespace
 
 unsigned bitWidth(FloatFormat format) { return info(format).width; }
+double largestFinite(FloatFormat format) { return info(format).largestFinite; }
+std::string formatScale(double value) { return formatDouble(value); }
 const char *floatFormatName(FloatFormat format) { return info(format).name; }
 
 std::optional<FloatFormat> parseFloatFormat(std::string_view name) {

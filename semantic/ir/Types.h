@@ -24,6 +24,10 @@ enum class FloatFormat : uint8_t {
 
 /// The storage width in bits of a floating-point format.
 unsigned bitWidth(FloatFormat format);
+/// The largest finite value of a format (f80 and f128: a double's largest).
+double largestFinite(FloatFormat format);
+/// A quantization scale as MLIR prints it (`1.000000e-01`).
+std::string formatScale(double value);
 const char *floatFormatName(FloatFormat format);
 std::optional<FloatFormat> parseFloatFormat(std::string_view name);
 

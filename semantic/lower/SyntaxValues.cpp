@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -233,14 +234,15 @@ Type SyntaxValues::parseType(Node node) {
                 " to " + std::to_string(highest) + "), storage range " + std::to_string(info->storageMin) + " to " +
                 std::to_string(info->storageMax));
     }
-    Node dimension = fieldOf(node, "quantization_dimension");
-    if (!dimension.isNull()) info->quantizationDimension = parseInteger(text(dimension), nullptr);
     for (const auto &child : namedChildren(node)) {
       if (!child.field || std::string_view(child.field) != "parameter") continue;
       info->scales.push_back(std::strtod(std::string(text(fieldOf(child.node, "scale"))).c_str(), nullptr));
       Node zero = fieldOf(child.node, "zero_point");
       info->zeroPoints.push_back(zero.isNull() ? 0 : parseInteger(text(zero), nullptr));
     }
+    Node dimension = fieldOf(node, "quantization_dimension");
+    if (!dimension.isNull()) info->quantizationDimension = parseInteger(text(dimension), nullptr);
+    checkQuantizationParameters(node, *info);
     return Type::scalar(ElementType::quantized(std::move(info)));
   }
   if (kind == "tensor_type") {
@@ -279,20 +281,24 @@ Type SyntaxValues::parseType(Node node) {
       return Type();
     }
     if (unranked) return Type::unrankedTensor(element);
-    if (element.isQuantized() && element.quantizedInfo()->quantizationDimension) {
-      // Spec "Types", quantized tensor types: (C12).
-      int64_t dimension = *element.quantizedInfo()->quantizationDimension;
-      if (dimension < 0 || dimension >= static_cast<int64_t>(shape.size())) {
-        error(node, "type.C12", "quantization dimension " + std::to_string(dimension) +
-                                    " is not a dimension of a rank-" + std::to_string(shape.size()) + " tensor");
-        return Type();
-      }
-      // (C13), one scale per slice, is not checked: StableHLO's own valid
-      // tests give one scale for a dimension of size 2.
-    }
+    // Quantized tensor types' (C12), the quantization dimension within the
+    // rank, is checked where an op uses the type (verify/Verifier.cpp), as
+    // StableHLO does: MLIR itself accepts `tensor<!quant.uniform<i8:f32:0,
+    // {...}>>` in a block argument.
     std::vector<int64_t> bounds;
     Node encoding = fieldOf(node, "encoding");
     if (!encoding.isNull()) applyEncoding(encoding, bounds, shape.size());
+    // dynamism.md, bounded dynamism: only a dynamic dimension has a bound
+    // (StableHLO's TypeExtensions verifier rejects a bound on a static one).
+    for (size_t i = 0; i < bounds.size(); ++i) {
+      if (bounds[i] != ir::kDynamic && shape[i] != ir::kDynamic) {
+        error(encoding, "type.bounds",
+              "static dimension " + std::to_string(i) + " (size " + std::to_string(shape[i]) +
+                  ") cannot have a bound; only dynamic (`?`) dimensions are bounded");
+        bounds.clear();
+        break;
+      }
+    }
     return Type::tensor(std::move(shape), element, std::move(bounds));
   }
   if (kind == "tuple_type") {
@@ -315,9 +321,69 @@ Type SyntaxValues::parseType(Node node) {
     if (name.rfind("!stablehlo.", 0) == 0 && name != "!stablehlo.future") {
       error(node, "type.unknown", "unknown StableHLO type `" + std::string(name) + "`");
     }
+    if (name == "!stablehlo.future") checkFutureElements(node, spelled);
     return Type::other(std::string(spelled));
   }
   return Type::other(std::string(spelled));
+}
+
+void SyntaxValues::checkQuantizationParameters(Node node, const ir::QuantizedElement &info) {
+  // Spec "Types", quantized element types (C4)-(C7), (C10); MLIR's quant
+  // dialect rejects these when it parses the type, so they are type errors.
+  if (!info.quantizationDimension && info.scales.size() > 1) {
+    error(node, "quantized_type.C10",
+          "a per-tensor quantized type has one scale, got " + std::to_string(info.scales.size()));
+    return;
+  }
+  for (size_t i = 0; i < info.scales.size(); ++i) {
+    double scale = info.scales[i];
+    std::string which = info.scales.size() > 1 ? "scale #" + std::to_string(i) : std::string("scale");
+    if (!(scale > 0) || !std::isfinite(scale)) {
+      error(node, "quantized_type.C5", which + " is " + ir::formatScale(scale) + "; scales must be positive and finite");
+      return;
+    }
+    if (info.expressedType.isFloat() && scale > ir::largestFinite(info.expressedType.floatFormat())) {
+      error(node, "quantized_type.C4",
+            which + " " + ir::formatScale(scale) + " is not a finite value of the expressed type " +
+                info.expressedType.str());
+      return;
+    }
+  }
+  for (size_t i = 0; i < info.zeroPoints.size(); ++i) {
+    int64_t zero = info.zeroPoints[i];
+    if (info.storageType.isInteger() && info.storageMin < info.storageMax &&
+        (zero < info.storageMin || zero > info.storageMax)) {
+      error(node, "quantized_type.C7",
+            std::string(info.zeroPoints.size() > 1 ? "zero point #" + std::to_string(i) : "zero point") + " " +
+                std::to_string(zero) + " is outside the storage range " + std::to_string(info.storageMin) + " to " +
+                std::to_string(info.storageMax));
+      return;
+    }
+  }
+}
+
+void SyntaxValues::checkFutureElements(Node node, std::string_view spelled) {
+  // Spec "Types", future types: `future<T...>` wraps ranked tensor types.
+  size_t open = spelled.find('<');
+  if (open == std::string_view::npos || spelled.empty() || spelled.back() != '>') return;
+  std::string_view inner = spelled.substr(open + 1, spelled.size() - open - 2);
+  int depth = 0;
+  size_t start = 0;
+  for (size_t i = 0; i <= inner.size(); ++i) {
+    char ch = i < inner.size() ? inner[i] : ',';
+    if (ch == '<' || ch == '(' || ch == '{' || ch == '[') ++depth;
+    if (ch == '>' || ch == ')' || ch == '}' || ch == ']') --depth;
+    if (ch != ',' || depth != 0) continue;
+    std::string_view element = inner.substr(start, i - start);
+    while (!element.empty() && std::isspace(static_cast<unsigned char>(element.front()))) element.remove_prefix(1);
+    while (!element.empty() && std::isspace(static_cast<unsigned char>(element.back()))) element.remove_suffix(1);
+    start = i + 1;
+    if (element.empty() && inner.find_first_not_of(" \t\n") == std::string_view::npos) return;  // future<>
+    if (element.rfind("tensor<", 0) != 0 || element.rfind("tensor<*", 0) == 0) {
+      error(node, "type.future", "a future wraps ranked tensor types, got `" + std::string(element) + "`");
+      return;
+    }
+  }
 }
 
 std::vector<Type> SyntaxValues::typeList(Node node) {

@@ -46,6 +46,8 @@ class SyntaxValues {
   ir::Attribute dialectAttribute(syntax::Node node);
   ir::Attribute parameters(syntax::Node params, std::string name);
   void applyEncoding(syntax::Node encoding, std::vector<int64_t> &bounds, size_t rank);
+  void checkFutureElements(syntax::Node node, std::string_view spelled);
+  void checkQuantizationParameters(syntax::Node node, const ir::QuantizedElement &info);
   void checkStructFields(syntax::Node params, const std::string &name);
   ir::LocationRef locationBody(syntax::Node node);
   /// Counts one level of nesting for the walk at `node`; false (after

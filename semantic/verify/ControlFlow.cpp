@@ -275,7 +275,32 @@ void verifyWhile(VerifyContext &c) {
   }
 }
 
-/// async_start (C1, C2, C4): the body holds one collective or slice op and a
+/// The text of a type with its blanks dropped, to compare written types.
+std::string compact(std::string text) {
+  text.erase(std::remove_if(text.begin(), text.end(), [](char ch) { return ch == ' ' || ch == '\n' || ch == '\t'; }),
+             text.end());
+  return text;
+}
+
+/// Reports `constraint` unless `future` is `!stablehlo.future<wrapped...>`.
+/// Types with quantized elements are skipped: their scales print in MLIR's
+/// form, not as written, so a text comparison would be unsound.
+void checkFutureOf(VerifyContext &c, const Type &future, const std::vector<Type> &wrapped, syntax::TextRange range,
+                   const char *constraint) {
+  if (future.kind() != ir::Type::Kind::Other) return;
+  std::string expected = "!stablehlo.future<";
+  for (size_t i = 0; i < wrapped.size(); ++i) {
+    if (!wrapped[i].valid() || wrapped[i].kind() == ir::Type::Kind::Other) return;
+    if (wrapped[i].isTensor() && wrapped[i].element().isQuantized()) return;
+    expected += (i ? "," : "") + wrapped[i].str();
+  }
+  expected += ">";
+  if (compact(future.text()) != compact(expected)) {
+    c.error(range, constraint, "expected " + expected + ", got " + future.text());
+  }
+}
+
+/// async_start (C1-C4): the body holds one collective or slice op and a
 /// return; the result is a future of that op's result types.
 void verifyAsyncStart(VerifyContext &c) {
   const ir::Operation &op = c.op();
@@ -300,7 +325,25 @@ void verifyAsyncStart(VerifyContext &c) {
   if (c.numResults() == 1 && c.resultType(0).kind() == ir::Type::Kind::Other &&
       c.resultType(0).text().rfind("!stablehlo.future<", 0) != 0) {
     c.error(c.resultRange(0), "C4", "async_start returns a !stablehlo.future, got " + c.resultType(0).str());
+    return;
   }
+  // C3: the body's operation takes async_start's operands, in order: the
+  // values themselves or the body's block arguments that stand for them.
+  bool sameOperands = inner.operands.size() == op.operands.size();
+  for (size_t i = 0; sameOperands && i < inner.operands.size(); ++i) {
+    sameOperands = inner.operands[i] == op.operands[i] ||
+                   (i < body.arguments.size() && inner.operands[i] == body.arguments[i]);
+  }
+  if (!sameOperands) {
+    c.error(inner.nameRange, "C3",
+            "the body's " + inner.name + " must take async_start's " + std::to_string(op.operands.size()) +
+                " operands, in order");
+    return;
+  }
+  // C4: future<T> where T is the body op's result types.
+  std::vector<Type> wrapped;
+  for (const ir::Value *v : inner.results) wrapped.push_back(v->type);
+  if (c.numResults() == 1) checkFutureOf(c, c.resultType(0), wrapped, c.resultRange(0), "C4");
 }
 
 /// async_done: one future in, its wrapped values out.
@@ -314,7 +357,12 @@ void verifyAsyncDone(VerifyContext &c) {
   if (future.valid() && (future.kind() != ir::Type::Kind::Other || future.text().rfind("!stablehlo.future<", 0) != 0)) {
     c.error(c.operandRange(0), "operands", "async_done takes a !stablehlo.future, got " + future.str());
     c.relateOperand(0);
+    return;
   }
+  // C1: future<T> in, T out.
+  std::vector<Type> results;
+  for (size_t i = 0; i < c.numResults(); ++i) results.push_back(c.resultType(i));
+  if (future.valid()) checkFutureOf(c, future, results, c.typeRange().size() ? c.typeRange() : c.nameRange(), "C1");
 }
 
 // ---------------------------------------------------------------------------

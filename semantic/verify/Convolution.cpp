@@ -5,6 +5,7 @@
 
 #include "semantic/verify/LinearAlgebraHelpers.h"
 #include "semantic/verify/OpRegistry.h"
+#include "semantic/verify/QuantizedProducts.h"
 
 namespace shlo::verify {
 
@@ -355,7 +356,13 @@ void verifyConvolutionCommon(VerifyContext &c, size_t padOperand) {
     int64_t padded = (*padding)[i].first + dilatedBound(base, lhsDilation[i]) + (*padding)[i].second;
     shape[d->outputSpatial[i]] = stridedBound(padded, dilatedBound(window, rhsDilation[i]), strides[i]);
   }
-  checkResultShape(c, 0, shape, "C25");
+  if (!checkResultShape(c, 0, shape, "C25")) return;
+  ProductQuantizationRules rules{"I1", "C28", nullptr, "C31", "C32", "C33", "C34"};
+  rules.rhsAxis = d->kernelOutputFeature;
+  rules.rhsAxisCode = "C29";
+  rules.resultAxis = d->outputFeature;
+  rules.resultAxisCode = "C30";
+  checkProductQuantization(c, rules);
 }
 
 void verifyConvolution(VerifyContext &c) { verifyConvolutionCommon(c, 0); }

@@ -6,6 +6,7 @@
 
 #include "semantic/verify/LinearAlgebraHelpers.h"
 #include "semantic/verify/OpRegistry.h"
+#include "semantic/verify/QuantizedProducts.h"
 
 namespace shlo::verify {
 
@@ -221,7 +222,9 @@ void verifyDotGeneral(VerifyContext &c) {
   if (!sameSizes(d->lhsBatching, d->rhsBatching, "batching", "C9")) return;
   if (!sameSizes(d->lhsContracting, d->rhsContracting, "contracting", "C10")) return;
   // C12: the result's shape (its element type may differ from the operands').
-  checkResultShape(c, 0, dotGeneralShape(lhs, rhs, *d), "C12");
+  if (!checkResultShape(c, 0, dotGeneralShape(lhs, rhs, *d), "C12")) return;
+  ProductQuantizationRules rules{"I1", "C14", "C15", "C17", "C18", "C19", "C20", d->rhsContracting, "C16"};
+  checkProductQuantization(c, rules);
 }
 
 /// dot: vector/matrix products of rank 1 or 2 operands.

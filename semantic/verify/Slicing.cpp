@@ -162,6 +162,15 @@ void verifySlice(VerifyContext &c) {
               "limit index " + num(limit) + " in dimension " + num(i) + " exceeds the operand's size " + num(size));
       return;
     }
+    // A bounded dynamic dimension (dynamism.md) holds at most its bound
+    // elements; StableHLO's slice inference holds the limit to it.
+    if (!isStatic(size) && i < operand.bounds().size() && isStatic(operand.bounds()[i]) &&
+        operand.bounds()[i] >= 0 && limit > operand.bounds()[i]) {
+      c.error(c.attributeRange("limit_indices"), "C3",
+              "limit index " + num(limit) + " in dimension " + num(i) + " exceeds the operand's bound " +
+                  num(operand.bounds()[i]));
+      return;
+    }
     if (start > limit) {
       c.error(c.attributeRange("start_indices"), "C3",
               "start index " + num(start) + " is larger than limit index " + num(limit) + " in dimension " + num(i));
@@ -422,6 +431,18 @@ void verifyPad(VerifyContext &c) {
               "padding makes dimension " + num(negative) + " of the result negative");
     }
     return;
+  }
+  // A bounded dynamic dimension's bound is padded like a size (dynamism.md);
+  // padding that takes it below zero is an error, as in StableHLO.
+  for (size_t i = 0; i < rank && i < operand.bounds().size(); ++i) {
+    int64_t bound = operand.bounds()[i];
+    if (isStatic(operand.dim(int64_t(i))) || !isStatic(bound) || bound < 0) continue;
+    __int128 padded = __int128{bound} + (*low)[i] + (*high)[i] + __int128{std::max<int64_t>(bound - 1, 0)} * (*interior)[i];
+    if (padded < 0) {
+      c.error(c.attributeRange("edge_padding_low"), "C4",
+              "padding makes the bound " + num(bound) + " of dimension " + num(i) + " negative");
+      return;
+    }
   }
   auto inferred = inferPad(c);
   if (!inferred.empty()) checkInferredBaseline(c, 0, inferred[0], "C4");

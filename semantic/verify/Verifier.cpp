@@ -127,6 +127,59 @@ bool isPerAxisQuantized(const ir::Type &t) {
   return t.isTensor() && t.element().isQuantized() && t.element().quantizedInfo()->quantizationDimension;
 }
 
+/// Spec "Types", quantized tensor types (C12): a per-axis quantization
+/// dimension names a dimension of the tensor. Checked on the operands and
+/// results of the closed dialects' ops, where StableHLO's type constraints
+/// apply; a block argument or a function's signature alone is not checked.
+void checkQuantizationDimensions(const ir::Operation &op, std::vector<Diagnostic> &sink) {
+  if (!ops::find(op.name)) return;
+  auto bad = [](const ir::Type &t) {
+    if (!isPerAxisQuantized(t) || !t.ranked()) return false;
+    int64_t dimension = *t.element().quantizedInfo()->quantizationDimension;
+    return dimension < 0 || dimension >= t.rank();
+  };
+  auto report = [&](syntax::TextRange range, const std::string &what, const ir::Type &type) {
+    Diagnostic d;
+    d.range = range;
+    d.code = "type.C12";
+    d.message = what + " has type " + type.str() + ", whose quantization dimension " +
+                std::to_string(*type.element().quantizedInfo()->quantizationDimension) +
+                " is not a dimension of a rank-" + std::to_string(type.rank()) + " tensor";
+    d.opRange = op.range;
+    sink.push_back(std::move(d));
+  };
+  // StableHLO's ops take quantized types of signless or unsigned storage;
+  // `si8` parses (the quant dialect prints it as i8) but no op accepts it.
+  auto signedStorage = [](const ir::Type &t) {
+    return t.isTensor() && t.element().isQuantized() && t.element().quantizedInfo() &&
+           t.element().quantizedInfo()->storageType.signedness() == ir::Signedness::Signed;
+  };
+  for (size_t i = 0; i < op.operands.size(); ++i) {
+    if (op.operands[i] && signedStorage(op.operands[i]->type)) {
+      Diagnostic d;
+      d.range = op.operandRanges[i];
+      d.code = "quantized_type.storage";
+      d.message = "operand #" + std::to_string(i) + " has type " + op.operands[i]->type.str() +
+                  ", whose storage type is an `si` integer; quantized storage is `iN` (signed) or `uiN`";
+      d.opRange = op.range;
+      sink.push_back(std::move(d));
+      return;
+    }
+  }
+  for (size_t i = 0; i < op.operands.size(); ++i) {
+    if (op.operands[i] && bad(op.operands[i]->type)) {
+      report(op.operandRanges[i], "operand #" + std::to_string(i), op.operands[i]->type);
+      return;
+    }
+  }
+  for (size_t i = 0; i < op.results.size(); ++i) {
+    if (bad(op.results[i]->type)) {
+      report(op.typeRange.size() ? op.typeRange : op.nameRange, "result #" + std::to_string(i), op.results[i]->type);
+      return;
+    }
+  }
+}
+
 void checkPerTensorQuantization(const ir::Operation &op, std::vector<Diagnostic> &sink) {
   if (!takesOnlyPerTensorQuantization(op.name)) return;
   auto report = [&](syntax::TextRange range, const std::string &what, const ir::Type &type) {
@@ -160,6 +213,7 @@ void verifyOperation(const ir::Module &module, const ir::Operation &op, std::vec
   checkTypeLimits(op, sink);
   checkDenseLiterals(module, op, sink);
   checkWrittenOperandTypes(op, sink);
+  checkQuantizationDimensions(op, sink);
   checkPerTensorQuantization(op, sink);
   if (ops::hasTrait(op.name, ops::Trait::FunctionReturn)) checkFunctionReturn(op, sink);
   if (op.name == "func.call") checkCall(module, op, sink);
