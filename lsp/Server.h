@@ -52,6 +52,9 @@ class Server {
   using Handler = std::function<json(const json &params)>;
 
   void registerHandlers();
+  /// Formatting, code actions and rename (lsp/EditHandlers.cpp).
+  void registerEditHandlers();
+  static json editCapabilities();
   void handleMessage(const std::string &body);
   void handleRequest(const json &id, const std::string &method, const json &params);
   void handleNotification(const std::string &method, const json &params);
