@@ -69,17 +69,30 @@ std::string printInPlace(const AnalyzedFile &file, const ir::Operation &op, cons
   return first == std::string::npos ? printed : printed.substr(first);
 }
 
+/// The lines `range` touches, whole: a diagnostic on the cursor's line
+/// applies even when the cursor is not inside its range.
+syntax::TextRange wholeLinesOf(const AnalyzedFile &file, syntax::TextRange range) {
+  uint32_t begin = file.file.lineStart(lineOf(file, range.begin));
+  uint32_t endLine = lineOf(file, range.end);
+  uint32_t end = endLine + 1 < file.file.lineCount() ? file.file.lineStart(endLine + 1) - 1
+                                                     : static_cast<uint32_t>(file.file.text().size());
+  return {begin, std::max(begin, end)};
+}
+
 void diagnosticFixes(const AnalyzedFile &file, const CodeActionRequest &request, std::vector<CodeAction> &out) {
   FileDiagnostics shown = diagnostics(file);
   std::vector<Diagnostic> lint = lintFindings(file);
   std::vector<const Diagnostic *> all = shown.all;
   for (const Diagnostic &d : lint) all.push_back(&d);
-  // The same finding may come from the advisories and from a lint rule.
-  std::set<std::tuple<std::string, uint32_t, std::string>> seen;
+  // The same fix may come from an advisory and from a lint rule.
+  std::set<std::tuple<std::string, uint32_t, uint32_t, std::string>> seen;
+  syntax::TextRange lines = wholeLinesOf(file, request.range);
   for (const Diagnostic *d : all) {
-    if (!overlaps(d->range, request.range)) continue;
+    if (!overlaps(d->range, lines)) continue;
     for (const Fix &fix : d->fixes) {
-      if (fix.edits.empty() || !seen.insert({d->code, d->range.begin, fix.title}).second) continue;
+      if (fix.edits.empty()) continue;
+      const TextEdit &first = fix.edits.front();
+      if (!seen.insert({fix.title, first.range.begin, first.range.end, first.newText}).second) continue;
       CodeAction action;
       action.unsafe = fix.safety == FixSafety::Unsafe;
       action.title = fix.title + (action.unsafe ? " (unsafe)" : "");
@@ -207,11 +220,12 @@ void extractConstant(const AnalyzedFile &file, const ir::Operation &op, std::vec
 
 void expectedChecks(const AnalyzedFile &file, const CodeActionRequest &request, std::vector<CodeAction> &out) {
   FileDiagnostics shown = diagnostics(file);
+  syntax::TextRange lines = wholeLinesOf(file, request.range);
   // Per line, the annotations to insert above it.
   std::map<uint32_t, std::vector<const Diagnostic *>> byLine;
   size_t count = 0;
   for (const Diagnostic *d : shown.all) {
-    if (d->severity == Severity::Hint || !overlaps(d->range, request.range)) continue;
+    if (d->severity == Severity::Hint || !overlaps(d->range, lines)) continue;
     byLine[lineOf(file, d->range.begin)].push_back(d);
     ++count;
   }
