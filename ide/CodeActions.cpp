@@ -291,7 +291,10 @@ std::vector<CodeAction> codeActions(const AnalyzedFile &file, const CodeActionRe
     if (wanted(request, CodeActionKind::RefactorExtract)) extractConstant(file, *op, out);
   }
   if (quickFixes) expectedChecks(file, request, out);
-  if (wanted(request, CodeActionKind::SourceFixAll)) fixAll(file, out);
+  // Fix-all re-checks the text after each pass of fixes: only when asked
+  // for by kind (an editor's "source" menu, or on save), not for every
+  // cursor move.
+  if (!request.only.empty() && wanted(request, CodeActionKind::SourceFixAll)) fixAll(file, out);
   // The inferred-type action is a quick fix or a rewrite: keep only what
   // was asked for.
   std::erase_if(out, [&](const CodeAction &a) { return !wanted(request, a.kind); });

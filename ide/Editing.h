@@ -82,7 +82,8 @@ const char *codeActionKindName(CodeActionKind kind);
 /// - "Insert expected-* checks" for the errors, warnings and notes
 ///   overlapping the range (mlir-opt -verify-diagnostics annotations);
 /// - "Fix all safe lint findings" (`source.fixAll.shlo`), when the linter's
-///   fix passes change the text.
+///   fix passes change the text; only when `request.only` asks for it
+///   ("source", "source.fixAll"...): it re-checks the text after each pass.
 /// In that order, filtered by `request.only`.
 std::vector<CodeAction> codeActions(const AnalyzedFile &file, const CodeActionRequest &request);
 

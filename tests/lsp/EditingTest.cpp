@@ -119,6 +119,55 @@ TEST_F(LspEditing, FormattingSendsOnlyTheChangedLines) {
             "}\n");
 }
 
+TEST_F(LspEditing, FormattingAfterIncrementalEditsKeepsCommentsAndGroups) {
+  // The server prints the module its (incremental) analysis holds: after
+  // edits in one function, the others are copies whose ranges moved. The
+  // result is `shlo fmt`'s (trailing comments one space after the op).
+  open("// The model.\n"
+       "func.func @f(%x: tensor<f32>) -> tensor<f32> {\n"
+       "  %0 =  stablehlo.abs %x : tensor<f32>  // why\n"
+       "\n"
+       "  return %0 : tensor<f32>\n"
+       "}\n"
+       "// Second.\n"
+       "func.func @g(%x: tensor<f32>) -> tensor<f32> {\n"
+       "  %0 = stablehlo.negate   %x : tensor<f32>\n"
+       "  return %0 : tensor<f32>\n"
+       "}\n");
+  client.notify("textDocument/didChange",
+                {{"textDocument", {{"uri", kEditUri}, {"version", 2}}},
+                 {"contentChanges", json::array({{{"range", range(2, 4, 2, 6)}, {"text", "= "}},
+                                                 {{"range", range(0, 14, 0, 14)}, {"text", "\n// More."}}})}});
+  std::string edited =
+      "// The model.\n"
+      "// More.\n"
+      "func.func @f(%x: tensor<f32>) -> tensor<f32> {\n"
+      "  %0 =  stablehlo.abs %x : tensor<f32>  // why\n"
+      "\n"
+      "  return %0 : tensor<f32>\n"
+      "}\n"
+      "// Second.\n"
+      "func.func @g(%x: tensor<f32>) -> tensor<f32> {\n"
+      "  %0 = stablehlo.negate   %x : tensor<f32>\n"
+      "  return %0 : tensor<f32>\n"
+      "}\n";
+  json edits = resultOf(client.call("textDocument/formatting",
+                                    {{"textDocument", {{"uri", kEditUri}, {"version", 2}}}, {"options", formattingOptions()}}));
+  EXPECT_EQ(applyEdits(edited, edits),
+            "// The model.\n"
+            "// More.\n"
+            "func.func @f(%x: tensor<f32>) -> tensor<f32> {\n"
+            "  %0 = stablehlo.abs %x : tensor<f32> // why\n"
+            "\n"
+            "  return %0 : tensor<f32>\n"
+            "}\n"
+            "// Second.\n"
+            "func.func @g(%x: tensor<f32>) -> tensor<f32> {\n"
+            "  %0 = stablehlo.negate %x : tensor<f32>\n"
+            "  return %0 : tensor<f32>\n"
+            "}\n");
+}
+
 TEST_F(LspEditing, FormattedTextGetsNoEditsAndBrokenTextIsLeftAlone) {
   open("func.func @main(%x: tensor<4xf32>) -> tensor<4xf32> {\n  return %x : tensor<4xf32>\n}\n");
   json params = {{"textDocument", document()}, {"options", formattingOptions()}};
