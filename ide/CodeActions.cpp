@@ -242,6 +242,8 @@ void expectedChecks(const AnalyzedFile &file, const CodeActionRequest &request, 
     for (size_t i = 0; i < found.size(); ++i) {
       std::string message = found[i]->message;
       std::replace(message.begin(), message.end(), '\n', ' ');
+      // `}}` would end the annotation's text early.
+      for (size_t at = message.find("}}"); at != std::string::npos; at = message.find("}}", at)) message.insert(at + 1, " ");
       // `@+N` from the annotation to the line it expects (annotations
       // stacked above it push it down).
       lines += indent + "// expected-" + severityName(found[i]->severity) + "@+" + std::to_string(found.size() - i) +
@@ -285,7 +287,12 @@ std::vector<CodeAction> codeActions(const AnalyzedFile &file, const CodeActionRe
   std::vector<CodeAction> out;
   bool quickFixes = wanted(request, CodeActionKind::QuickFix);
   if (quickFixes) diagnosticFixes(file, request, out);
-  if (const ir::Operation *op = operationAt(file.module(), request.range.begin)) {
+  // A selection of whole lines starts in the indentation: the op is the
+  // one that starts after it.
+  std::string_view text = file.file.text();
+  uint32_t at = request.range.begin;
+  while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
+  if (const ir::Operation *op = operationAt(file.module(), at)) {
     if (quickFixes || wanted(request, CodeActionKind::RefactorRewrite)) inferredResultType(file, *op, out);
     if (wanted(request, CodeActionKind::RefactorRewrite)) convertForm(file, *op, out);
     if (wanted(request, CodeActionKind::RefactorExtract)) extractConstant(file, *op, out);
