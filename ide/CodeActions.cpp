@@ -79,8 +79,8 @@ syntax::TextRange wholeLinesOf(const AnalyzedFile &file, syntax::TextRange range
   return {begin, std::max(begin, end)};
 }
 
-void diagnosticFixes(const AnalyzedFile &file, const CodeActionRequest &request, std::vector<CodeAction> &out) {
-  FileDiagnostics shown = diagnostics(file);
+void diagnosticFixes(const AnalyzedFile &file, const FileDiagnostics &shown, const CodeActionRequest &request,
+                     std::vector<CodeAction> &out) {
   std::vector<Diagnostic> lint = lintFindings(file);
   std::vector<const Diagnostic *> all = shown.all;
   for (const Diagnostic &d : lint) all.push_back(&d);
@@ -218,8 +218,8 @@ void extractConstant(const AnalyzedFile &file, const ir::Operation &op, std::vec
   out.push_back(std::move(action));
 }
 
-void expectedChecks(const AnalyzedFile &file, const CodeActionRequest &request, std::vector<CodeAction> &out) {
-  FileDiagnostics shown = diagnostics(file);
+void expectedChecks(const AnalyzedFile &file, const FileDiagnostics &shown, const CodeActionRequest &request,
+                    std::vector<CodeAction> &out) {
   syntax::TextRange lines = wholeLinesOf(file, request.range);
   // Per line, the annotations to insert above it.
   std::map<uint32_t, std::vector<const Diagnostic *>> byLine;
@@ -286,7 +286,9 @@ const char *codeActionKindName(CodeActionKind kind) {
 std::vector<CodeAction> codeActions(const AnalyzedFile &file, const CodeActionRequest &request) {
   std::vector<CodeAction> out;
   bool quickFixes = wanted(request, CodeActionKind::QuickFix);
-  if (quickFixes) diagnosticFixes(file, request, out);
+  FileDiagnostics shown;
+  if (quickFixes) shown = diagnostics(file);
+  if (quickFixes) diagnosticFixes(file, shown, request, out);
   // A selection of whole lines starts in the indentation: the op is the
   // one that starts after it.
   std::string_view text = file.file.text();
@@ -297,7 +299,7 @@ std::vector<CodeAction> codeActions(const AnalyzedFile &file, const CodeActionRe
     if (wanted(request, CodeActionKind::RefactorRewrite)) convertForm(file, *op, out);
     if (wanted(request, CodeActionKind::RefactorExtract)) extractConstant(file, *op, out);
   }
-  if (quickFixes) expectedChecks(file, request, out);
+  if (quickFixes) expectedChecks(file, shown, request, out);
   // Fix-all re-checks the text after each pass of fixes: only when asked
   // for by kind (an editor's "source" menu, or on save), not for every
   // cursor move.
