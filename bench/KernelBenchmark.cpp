@@ -251,5 +251,13 @@ int main(int argc, char **argv) {
     std::string label = kernel.substr(0, kernel.find("/process_time")) + " vs " + baseline.substr(0, baseline.find('/'));
     std::printf("%-62s %8.2f %8.2f\n", label.c_str(), b->second.real / k->second.real, b->second.cpu / k->second.cpu);
   }
+  // add moves 12 bytes per element (two operands read, one result written),
+  // the copy 8: the "copy bandwidth" ratio is bytes per second.
+  auto add = reporter.times.find("kernel/add16M/1/process_time/real_time"),
+       copy = reporter.times.find("copy/add16M/1/process_time/real_time");
+  if (add != reporter.times.end() && copy != reporter.times.end()) {
+    std::printf("%-62s %8.2f %8.2f\n", "kernel/add16M bytes/s vs copy bytes/s (12 vs 8 B/element)",
+                1.5 * copy->second.real / add->second.real, 1.5 * copy->second.cpu / add->second.cpu);
+  }
   return 0;
 }

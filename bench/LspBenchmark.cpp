@@ -24,6 +24,7 @@
 #include <string>
 #include <vector>
 
+#include "bench/LspAssistBenchmark.h"
 #include "tests/lsp/LspClient.h"
 
 namespace {
@@ -144,6 +145,12 @@ std::vector<double> timeForcedEdits(LspClient &client, const std::string &uri, s
 }  // namespace
 
 int main(int argc, char **argv) {
+  // `--assist`: only completion, inlay hints and semantic tokens.
+  bool assistOnly = argc > 1 && std::string(argv[1]) == "--assist";
+  if (assistOnly) {
+    --argc;
+    ++argv;
+  }
   std::string binary = argc > 1 ? argv[1] : SHLO_BINARY;
   fs::path shared = SHLO_SHARED_DIR;
   fs::path bertPath = shared / "models" / "pt_bert.mlir";
@@ -154,6 +161,16 @@ int main(int argc, char **argv) {
   client.initialize();
   std::printf("server: %s (pid %d), VmRSS after initialize: %.1f MB\n", binary.c_str(), client.pid(),
               residentMb(client.pid()));
+
+  if (assistOnly) {
+    std::string uri = uriOf(bertPath);
+    open(client, uri, bert);
+    if (!waitForDiagnostics(client, uri, 1)) fail("no diagnostics for pt_bert");
+    if (!shlo::lsp::bench::benchAssist(client, uri, bert)) fail("assist requests failed");
+    client.call("shutdown", nullptr);
+    client.notify("exit", nullptr);
+    return 0;
+  }
 
   // Open -> first diagnostics: the first open (cold) and the median of 5
   // more under fresh URIs.
@@ -271,6 +288,7 @@ int main(int argc, char **argv) {
   double symbols = timeRequest("textDocument/documentSymbol", document);
   std::printf("semanticTokens/full: %.1f ms, foldingRange: %.1f ms, documentSymbol: %.1f ms (p50 of 10)\n", tokens,
               folding, symbols);
+  if (!shlo::lsp::bench::benchAssist(client, bertUri, bert)) fail("assist requests failed");
 
   // Editing requests (issue 14): formatting the whole file (the formatter's
   // round trip included), a range of ten lines in @main, and the code

@@ -2,7 +2,8 @@
 """What the debugger costs (issue 15's benchmark; not a timed test).
 
 Runs a program with `shlo run`, then under `shlo dap` with no breakpoints,
-then under `shlo dap` with the `nan` exception filter, and prints each one's
+then under `shlo dap` with the `nan` exception filter (and with `nan` and
+`infinity`, the filters that scan every op's results), and prints each one's
 best time over --repeat runs and the ratios to `shlo run` (the issue asks for
 at most 1.2x and 1.5x). Times are CPU seconds (user + system) of the shlo
 process, which a machine shared with other work disturbs less than the wall
@@ -105,6 +106,7 @@ def main():
         ("shlo run", lambda: plain_run(args.shlo, args.program, args.elided)),
         ("shlo dap, no breakpoints", lambda: dap_run(args.shlo, args.program, args.elided, [])),
         ("shlo dap, nan filter", lambda: dap_run(args.shlo, args.program, args.elided, ["nan"])),
+        ("shlo dap, nan + infinity", lambda: dap_run(args.shlo, args.program, args.elided, ["nan", "infinity"])),
     ]
     best = {}
     for name, run in modes:

@@ -1,3 +1,4 @@
+#include <malloc.h>
 #include <unistd.h>
 
 #include <iostream>
@@ -16,6 +17,10 @@ void registerDapCommand(CLI::App &app, int &exitCode) {
     // mistake goes to stderr instead of corrupting the framing.
     std::ios::sync_with_stdio(false);
     std::cout.rdbuf(std::cerr.rdbuf());
+    // As under `shlo run`: every op's result is a fresh buffer, which glibc
+    // would map afresh and unmap when freed, faulting its pages in again.
+    mallopt(M_MMAP_THRESHOLD, 1 << 30);
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
     protocol::Transport transport(std::cin, STDOUT_FILENO);
     dap::Server server(transport);
     exitCode = server.run();

@@ -89,7 +89,8 @@ const char kHelp[] =
     "  print EXPR             a value, slice or reduction: %x, %x[0, :, 1:3], max(abs(%x)), any(isnan(%x))\n"
     "  info locals            the values in scope; info breakpoints: the breakpoints\n"
     "  backtrace              the ops and regions the run is in\n"
-    "  watch nan | watch error  stop at the first NaN or infinity produced | at a runtime error\n"
+    "  watch nan | inf        stop after the first op producing a NaN or infinity | an infinity\n"
+    "  watch check | error    stop at a failed check | a runtime error\n"
     "  display EXPR           print EXPR at every stop; undisplay: stop displaying\n"
     "  quit                   end the session\n";
 
@@ -209,11 +210,20 @@ class Debugger {
                   << "\n";
       }
     } else if (matches(word, "watch", 1)) {
-      if (rest == "nan") watchNan_ = true;
-      else if (rest == "error") watchError_ = true;
-      else throw dap::SessionError("watch takes `nan` or `error`");
-      session_.setExceptionFilters(watchNan_, watchError_);
-      std::cout << "stopping at the first " << (rest == "nan" ? "NaN or infinity produced" : "runtime error") << "\n";
+      // `watch nan` is the NaN and the infinity filters together (the
+      // terminal's shorthand), `watch inf` the infinity filter alone.
+      if (rest == "nan") filters_.nan = filters_.infinity = true;
+      else if (rest == "inf" || rest == "infinity") filters_.infinity = true;
+      else if (rest == "check") filters_.check = true;
+      else if (rest == "error") filters_.error = true;
+      else throw dap::SessionError("watch takes `nan`, `inf`, `check` or `error`");
+      session_.setExceptionFilters(filters_);
+      std::cout << "stopping at the first "
+                << (rest == "nan"     ? "NaN or infinity produced"
+                    : rest == "check" ? "failed check"
+                    : rest == "error" ? "runtime error"
+                                      : "infinity produced")
+                << "\n";
     } else if (matches(word, "display", 2)) {
       if (rest.empty()) throw dap::SessionError("display takes an expression");
       displays_.push_back(rest);
@@ -312,7 +322,7 @@ class Debugger {
   std::vector<dap::LineBreakpointSpec> lineSpecs_;
   std::vector<std::string> functionNames_;
   std::vector<std::string> displays_;
-  bool watchNan_ = false, watchError_ = false;
+  dap::ExceptionFilters filters_;
 };
 
 int debugFile(const DebugOptions &options) {

@@ -13,6 +13,7 @@
 #include "cli/Commands.h"
 #include "formatter/FileUpdate.h"
 #include "formatter/Formatter.h"
+#include "formatter/UnifiedDiff.h"
 #include "semantic/diagnostics/TextEdits.h"
 #include "semantic/syntax/SourceFile.h"
 
@@ -24,7 +25,9 @@ struct FmtOptions {
   std::vector<std::string> paths;
   bool inPlace = false;
   bool check = false;
+  bool diff = false;
   bool generic = false;
+  bool pretty = false;
   bool unchecked = false;
   std::string range;  // `FIRST:LAST`, 1-based lines, inclusive.
   int jobs = 1;
@@ -56,8 +59,12 @@ std::vector<std::string> expand(const std::vector<std::string> &paths, int &stat
 }
 
 int runFmt(const FmtOptions &options) {
-  if (options.inPlace && options.check) {
-    std::cerr << "shlo fmt: error: --check and -i exclude each other\n";
+  if (options.generic && options.pretty) {
+    std::cerr << "shlo fmt: error: --generic and --pretty exclude each other\n";
+    return 2;
+  }
+  if (options.inPlace && (options.check || options.diff)) {
+    std::cerr << "shlo fmt: error: " << (options.check ? "--check" : "--diff") << " and -i exclude each other\n";
     return 2;
   }
   // A file-size limit (RLIMIT_FSIZE) must fail a write, not kill shlo with
@@ -105,6 +112,7 @@ int runFmt(const FmtOptions &options) {
     }
   };
   std::vector<std::string> paths = expand(options.paths, status);
+  size_t reformatted = 0, unchanged = 0;
   // Batches bound the memory held; reports keep the files' order.
   size_t batchSize = static_cast<size_t>(options.jobs) * 8;
   for (size_t batchStart = 0; batchStart < paths.size(); batchStart += batchSize) {
@@ -142,6 +150,19 @@ int runFmt(const FmtOptions &options) {
         status = std::max(status, 1);
         continue;
       }
+      if (options.diff) {
+        // As `ruff format --diff`: the diffs on stdout, exit 1 when any
+        // file would change, a count on stderr.
+        if (result.changed()) {
+          std::string name = path == "-" ? "<stdin>" : path;
+          std::cout << formatter::unifiedDiff(text, result.text, name, name);
+          ++reformatted;
+          status = std::max(status, 1);
+        } else {
+          ++unchanged;
+        }
+        continue;
+      }
       if (options.check) {
         if (result.changed()) {
           std::cout << path << ": would be reformatted\n";
@@ -160,6 +181,11 @@ int runFmt(const FmtOptions &options) {
       }
     }
   }
+  if (options.diff) {
+    auto files = [](size_t n) { return std::to_string(n) + (n == 1 ? " file" : " files"); };
+    if (reformatted > 0) std::cerr << files(reformatted) << " would be reformatted" << (unchanged > 0 ? ", " : "\n");
+    if (unchanged > 0) std::cerr << files(unchanged) << " already formatted\n";
+  }
   std::cout.flush();
   if (!std::cout) {
     std::cerr << "shlo fmt: error: cannot write the output\n";
@@ -177,7 +203,10 @@ void registerFmtCommand(CLI::App &app, int &exitCode) {
   fmt->add_option("paths", options->paths, "Files or folders (searched for *.mlir); - reads stdin")->required();
   fmt->add_flag("-i,--in-place", options->inPlace, "Rewrite the files (atomically; the original kept on any error)");
   fmt->add_flag("--check", options->check, "Write nothing; exit 1 and name each file that would change");
+  fmt->add_flag("--diff", options->diff,
+                "Write nothing; print a unified diff of each file that would change and exit 1 if any would");
   fmt->add_flag("--generic", options->generic, "Print every op in MLIR's generic form");
+  fmt->add_flag("--pretty", options->pretty, "Print each op in its pretty form where it has one (the default)");
   fmt->add_option("--jobs", options->jobs, "Format N files at a time (default 1)");
   fmt->add_option("--range", options->range, "Format only the lines FIRST:LAST (1-based, inclusive)");
   // For debugging the formatter: print without the round-trip check.

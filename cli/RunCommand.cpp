@@ -13,6 +13,7 @@
 
 #include "cli/Commands.h"
 #include "cli/DiagnosticOutput.h"
+#include "cli/RunProgress.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/kernels/KernelPath.h"
 #include "interpreter/kernels/Parallel.h"
@@ -145,6 +146,14 @@ class RunPrinter : public interpreter::RunReporter {
 
   void argumentsFilled(const std::string &function, size_t filled, size_t arity) override {
     std::cerr << "shlo run: @" << function << ": " << filled << " of " << arity << " argument(s) not given; filled with "
+              << (options_.elidedFill.mode == interpreter::ElidedFill::Mode::Zeros
+                      ? "zeros"
+                      : "random values (--elided=" + options_.elided + ")")
+              << "\n";
+  }
+
+  void constantsFilled(size_t count) override {
+    std::cerr << "shlo run: " << count << " elided constant(s) (dense_resource<__elided__>) filled with "
               << (options_.elidedFill.mode == interpreter::ElidedFill::Mode::Zeros
                       ? "zeros"
                       : "random values (--elided=" + options_.elided + ")")
@@ -327,6 +336,17 @@ int runFile(RunOptions &options) {
     }
     settings.observer = trace.get();
   }
+  std::unique_ptr<RunProgress> progress;
+  if (shouldShowProgress()) {
+    const syntax::SourceFile &file = *source;
+    progress = std::make_unique<RunProgress>(
+        std::cerr,
+        [&file](uint32_t offset) {
+          return static_cast<int>(file.position(offset, syntax::PositionEncoding::UTF8).line) + 1;
+        },
+        settings.observer);
+    settings.observer = progress.get();
+  }
   interpreter::RunSummary summary;
   try {
     summary = interpreter::runProgram(source->text(), settings, printer);
@@ -339,10 +359,18 @@ int runFile(RunOptions &options) {
     std::cerr << options.file << ": error: " << e.what() << "\n";
     return 1;
   }
+  progress.reset();
   int status = printer.status;
   if (options.timing) printTimings(*source, timings);
   if (!options.entry.empty() && !summary.entryFound) {
-    std::cerr << options.file << ": error: no function named @" << options.entry << "\n";
+    std::cerr << options.file << ": error: no function named @" << options.entry
+              << "; its functions: " << interpreter::functionList(summary.functions) << "\n";
+    return 1;
+  }
+  if (summary.passed + summary.failed == 0) {
+    // `0 passed, 0 failed` with exit 0 would pass a CI step that ran nothing.
+    std::cerr << options.file << ": error: nothing to run: no @main and no function without arguments; "
+              << "choose one with --entry (functions: " << interpreter::functionList(summary.functions) << ")\n";
     return 1;
   }
   if (settings.inputs.any() && !summary.inputsUsed) {

@@ -112,6 +112,16 @@ int64_t bytesOf(const Value &value) {
   return value.tensor.numElements() * static_cast<int64_t>(interpreter::storageSize(value.tensor.kind()));
 }
 
+/// A value as a variable shows it: its elements when few, else a summary
+/// (shape, min, max, mean, NaN and infinity counts).
+std::string summaryOf(const Value &value) {
+  if (value.kind != Value::Kind::Tensor) return value.str();
+  if (value.tensor.numElements() <= kShownElements && !value.tensor.isQuantized()) {
+    return evaluateExpression("%v", [&](const std::string &) { return &value; }).str(kShownElements);
+  }
+  return interpreter::summarizeTensor(value.tensor);
+}
+
 std::string functionListOf(const ir::Module &module) {
   std::string out;
   ir::walk(module.topLevel, [&](const ir::Operation *op) {
@@ -223,6 +233,10 @@ class DebugSession::Reporter : public interpreter::RunReporter {
     session_.events_.output("console", "@" + function + ": " + std::to_string(filled) + " of " +
                                            std::to_string(arity) + " argument(s) not given; filled (elided)\n");
   }
+  void constantsFilled(size_t count) override {
+    session_.events_.output("console", std::to_string(count) +
+                                           " elided constant(s) (dense_resource<__elided__>) filled (elided)\n");
+  }
   void functionRan(const std::string &function, const interpreter::FunctionOutcome &outcome,
                    const std::optional<Diagnostic> &failure) override {
     {
@@ -235,10 +249,13 @@ class DebugSession::Reporter : public interpreter::RunReporter {
     if (failure) {
       exitCode = 1;
       std::string text = where(failure->range.begin) + "error: " + failure->message + "\n";
+      using Status = interpreter::FunctionOutcome::Status;
       bool stop = false;
       {
         std::lock_guard<std::mutex> lock(session_.mutex_);
-        stop = session_.breakOnError_ && outcome.status != interpreter::FunctionOutcome::Status::Unsupported;
+        stop = outcome.status == Status::CheckFailed    ? session_.filters_.check
+               : outcome.status == Status::RuntimeError ? session_.filters_.error
+                                                        : false;
       }
       if (stop && !outcome.frames.empty()) {
         // The envs are gone with the unwinding: the stack shows where, the
@@ -250,6 +267,7 @@ class DebugSession::Reporter : public interpreter::RunReporter {
         info.description = std::string(interpreter::statusName(outcome.status)) + " in " +
                            (outcome.opName.empty() ? "@" + function : outcome.opName);
         info.text = failure->message;
+        info.exceptionId = outcome.status == Status::CheckFailed ? "check" : "error";
         lock.unlock();
         session_.stopHere(session_.errorFrames_, info);
       }
@@ -301,12 +319,16 @@ void DebugSession::threadEnded(int threadId) {
 
 DebugSession::~DebugSession() { terminate(); }
 
-void DebugSession::load(LaunchSettings settings) {
+void DebugSession::load(LaunchSettings settings) { install(loadProgram(std::move(settings))); }
+
+DebugSession::Program DebugSession::loadProgram(LaunchSettings settings) {
   std::string text, error;
   if (!syntax::readFile(settings.programPath, text, error)) throw SessionError(settings.programPath + ": " + error);
   auto source = std::make_unique<syntax::SourceFile>(settings.programPath, std::move(text));
   syntax::Parser parser;
-  analysis::Analysis analysis = analysis::analyze(parser, source->text());
+  // Kept for the run: analysing the program again would cost as much again.
+  auto analysed = std::make_shared<analysis::Analysis>(analysis::analyze(parser, source->text()));
+  const analysis::Analysis &analysis = *analysed;
   std::string errors;
   int count = 0;
   for (const Diagnostic &d : analysis.diagnostics) {
@@ -352,21 +374,79 @@ void DebugSession::load(LaunchSettings settings) {
     }
   }
   // Lines where an op starts, for placing breakpoints.
-  std::lock_guard<std::mutex> lock(mutex_);
-  settings_ = std::move(settings);
-  source_ = std::move(source);
-  opLines_.clear();
-  functionNames_.clear();
+  Program program;
   ir::walk(module.topLevel, [&](const ir::Operation *op) {
     if (op->name == "func.func") {
-      if (const ir::Attribute *name = op->attribute("sym_name")) functionNames_.push_back(name->text);
+      if (const ir::Attribute *name = op->attribute("sym_name")) program.functionNames.push_back(name->text);
       return;
     }
     if (op->name == "builtin.module" || op->name == "module") return;
     if (op->parentBlock && op->parentBlock->parent && op->parentBlock->parent->implicit) return;
-    syntax::Position p = source_->position(op->range.begin, syntax::PositionEncoding::UTF16);
-    opLines_.emplace(static_cast<int>(p.line) + 1, static_cast<int>(p.character) + 1);
+    syntax::Position p = source->position(op->range.begin, syntax::PositionEncoding::UTF16);
+    program.opLines.emplace(static_cast<int>(p.line) + 1, static_cast<int>(p.character) + 1);
   });
+  program.settings = std::move(settings);
+  program.source = std::move(source);
+  program.analysis = std::move(analysed);
+  return program;
+}
+
+void DebugSession::install(Program program) {
+  std::lock_guard<std::mutex> lock(mutex_);
+  settings_ = std::move(program.settings);
+  source_ = std::move(program.source);
+  opLines_ = std::move(program.opLines);
+  functionNames_ = std::move(program.functionNames);
+  analysis_ = std::move(program.analysis);
+}
+
+void DebugSession::restart(std::optional<LaunchSettings> settings) {
+  LaunchSettings next;
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    if (!source_) throw SessionError("no program is loaded");
+    next = settings ? std::move(*settings) : settings_;
+  }
+  // Read and checked before the run is touched: a program that no longer
+  // loads leaves the session as it was.
+  Program program = loadProgram(std::move(next));
+  {
+    std::lock_guard<std::mutex> lock(mutex_);
+    restarting_ = true;
+    terminateRequested_ = true;
+    resumed_.notify_all();
+  }
+  if (runner_.joinable()) runner_.join();
+  install(std::move(program));
+  std::lock_guard<std::mutex> lock(mutex_);
+  restarting_ = false;
+  terminateRequested_ = false;
+  finished_ = false;
+  paused_ = false;
+  pauseRequested_ = false;
+  resumeRequested_ = false;
+  stepping_ = false;
+  entryStopped_ = false;
+  pendingFunctionBreak_ = false;
+  afterStop_ = false;
+  live_ = nullptr;
+  errorFrames_.clear();
+  history_.clear();
+  historyBytes_ = 0;
+  cursor_ = 0;
+  references_.clear();
+  threads_ = {ThreadEntry{1, "main"}};
+  processObservers_.clear();
+  nextThreadId_ = 2;
+  pausedThread_ = stepThread_ = 1;
+  // The same breakpoints on the program as it reads now.
+  lineBreakpoints_.clear();
+  for (const auto &[id, spec] : lineSpecs_) placeLineBreakpoint(id, spec);
+  std::vector<std::string> kept;
+  for (const std::string &name : functionBreakpoints_) {
+    if (std::find(functionNames_.begin(), functionNames_.end(), name) != functionNames_.end()) kept.push_back(name);
+  }
+  functionBreakpoints_ = std::move(kept);
 }
 
 const syntax::SourceFile &DebugSession::source() const {
@@ -377,39 +457,46 @@ const syntax::SourceFile &DebugSession::source() const {
 std::vector<BreakpointResult> DebugSession::setLineBreakpoints(const std::vector<LineBreakpointSpec> &specs) {
   std::lock_guard<std::mutex> lock(mutex_);
   lineBreakpoints_.clear();
+  lineSpecs_.clear();
   std::vector<BreakpointResult> out;
   for (const LineBreakpointSpec &spec : specs) {
-    BreakpointResult result;
-    result.id = nextBreakpointId_++;
-    result.line = spec.line;
-    auto at = opLines_.lower_bound(spec.line);
-    if (!source_) {
-      result.message = "no program is loaded yet";
-    } else if (at == opLines_.end()) {
-      result.message = "no op on line " + std::to_string(spec.line) + " or after it";
-    } else {
-      std::string error;
-      if (!spec.condition.empty()) {
-        // Only the syntax can be checked before the run: names are resolved then.
-        try {
-          evaluateExpression(spec.condition, nullptr);
-        } catch (const ExpressionError &e) {
-          std::string what = e.what();
-          if (what.find("is not in scope") == std::string::npos) error = "condition: " + what;
-        }
-      }
-      if (error.empty()) {
-        result.verified = true;
-        result.line = at->first;
-        result.column = at->second;
-        lineBreakpoints_[at->first].push_back(LineBreakpoint{result.id, spec, 0});
-      } else {
-        result.message = error;
-      }
-    }
-    out.push_back(result);
+    int id = nextBreakpointId_++;
+    lineSpecs_.emplace_back(id, spec);
+    out.push_back(placeLineBreakpoint(id, spec));
   }
   return out;
+}
+
+BreakpointResult DebugSession::placeLineBreakpoint(int id, const LineBreakpointSpec &spec) {
+  BreakpointResult result;
+  result.id = id;
+  result.line = spec.line;
+  auto at = opLines_.lower_bound(spec.line);
+  if (!source_) {
+    result.message = "no program is loaded yet";
+  } else if (at == opLines_.end()) {
+    result.message = "no op on line " + std::to_string(spec.line) + " or after it";
+  } else {
+    std::string error;
+    if (!spec.condition.empty()) {
+      // Only the syntax can be checked before the run: names are resolved then.
+      try {
+        evaluateExpression(spec.condition, nullptr);
+      } catch (const ExpressionError &e) {
+        std::string what = e.what();
+        if (what.find("is not in scope") == std::string::npos) error = "condition: " + what;
+      }
+    }
+    if (error.empty()) {
+      result.verified = true;
+      result.line = at->first;
+      result.column = at->second;
+      lineBreakpoints_[at->first].push_back(LineBreakpoint{result.id, spec, 0});
+    } else {
+      result.message = error;
+    }
+  }
+  return result;
 }
 
 std::vector<BreakpointResult> DebugSession::setFunctionBreakpoints(const std::vector<std::string> &names) {
@@ -431,10 +518,9 @@ std::vector<BreakpointResult> DebugSession::setFunctionBreakpoints(const std::ve
   return out;
 }
 
-void DebugSession::setExceptionFilters(bool nan, bool error) {
+void DebugSession::setExceptionFilters(const ExceptionFilters &filters) {
   std::lock_guard<std::mutex> lock(mutex_);
-  breakOnNan_ = nan;
-  breakOnError_ = error;
+  filters_ = filters;
 }
 
 void DebugSession::start() {
@@ -449,6 +535,7 @@ void DebugSession::run() {
   interpreter::RunSettings settings;
   settings.entry = settings_.entry;
   settings.inputs = settings_.inputs;
+  settings.analysis = analysis_;
   {
     // Every value in scope stays readable when the run is set to stop (a
     // breakpoint, stop on entry). Otherwise memory follows the live set as
@@ -474,6 +561,7 @@ void DebugSession::run() {
   {
     std::lock_guard<std::mutex> lock(mutex_);
     finished_ = true;
+    if (restarting_) return;  // The session goes on with a new run.
   }
   events_.exited(reporter.exitCode);
 }
@@ -570,7 +658,7 @@ ObserverCommand DebugSession::afterOp(const FrameStack &frames, int threadId) {
   std::unique_lock<std::mutex> lock(mutex_);
   if (paused_) resumed_.wait(lock, [&] { return !paused_ || terminateRequested_; });
   if (terminateRequested_) return ObserverCommand::Stop;
-  bool checkNan = breakOnNan_;
+  const bool checkNan = filters_.nan, checkInf = filters_.infinity;
   entry.frames = frames;
   for (Frame &f : entry.frames) f.env = nullptr;
   for (const Value &v : entry.operands) entry.bytes += bytesOf(v);
@@ -583,9 +671,19 @@ ObserverCommand DebugSession::afterOp(const FrameStack &frames, int threadId) {
     historyBytes_ -= history_.front().bytes;
     history_.pop_front();
   }
+  // A probe's value is shown as it passes (the output of a probe is its
+  // operand, so results.front() is what it wrote).
+  if (top.op->name == "interpreter.probe" && !history_.back().results.empty()) {
+    const ir::Attribute *id = top.op->attribute("probe_id");
+    Value probed = history_.back().results.front();
+    lock.unlock();
+    events_.output("console", "probe \"" + (id ? id->text : std::string("?")) + "\" at line " +
+                                  std::to_string(lineOf(top.op->range.begin)) + ": " + summaryOf(probed) + "\n");
+    lock.lock();
+  }
   // A constant's NaN or infinity is written in the program (a max's -inf
   // init), not produced: only ops that read operands are checked.
-  if (!checkNan || top.op->operands.empty()) return ObserverCommand::Continue;
+  if ((!checkNan && !checkInf) || top.op->operands.empty()) return ObserverCommand::Continue;
   // Scanned outside the lock: the values are shared, never changed.
   std::vector<Value> results = history_.back().results, operands = history_.back().operands;
   lock.unlock();
@@ -600,11 +698,12 @@ ObserverCommand DebugSession::afterOp(const FrameStack &frames, int threadId) {
     NonFinite f = nonFiniteOf(o);
     given.nan |= f.nan, given.inf |= f.inf;
   }
-  bool newNan = produced.nan && !given.nan, newInf = produced.inf && !given.inf;
+  bool newNan = checkNan && produced.nan && !given.nan, newInf = checkInf && produced.inf && !given.inf;
   if (!newNan && !newInf) return ObserverCommand::Continue;
   StopInfo info;
   info.threadId = threadId;
   info.reason = StopReason::Exception;
+  info.exceptionId = newNan ? "nan" : "infinity";
   std::string what = newNan ? "NaN" : "infinity";
   info.description = what + " produced by " + top.op->name;
   info.text = top.op->name + " at line " + std::to_string(lineOf(top.op->range.begin)) + " produced " +
@@ -866,28 +965,37 @@ std::vector<VariableEntry> DebugSession::variables(int reference, int64_t start,
     return out;
   }
   // A value: a tuple's elements, or a tensor's rows (or elements) after `prefix`.
-  if (ref.value.kind == Value::Kind::Tuple) {
+  if (ref.kind == Reference::Kind::Value && ref.value.kind == Value::Kind::Tuple) {
     for (size_t i = 0; i < ref.value.elements.size(); ++i) {
       out.push_back(describeValue("#" + std::to_string(i), ref.value.elements[i]));
     }
     return out;
   }
-  const interpreter::Tensor &t = ref.value.tensor;
-  const std::vector<int64_t> &shape = t.shape();
+  // A tensor in scope, or an expression's array (row-major, as double).
+  const bool isExpression = ref.kind == Reference::Kind::Expression;
+  const std::vector<int64_t> &shape = isExpression ? ref.expression.shape : ref.value.tensor.shape();
   size_t dim = ref.prefix.size();
   if (dim >= shape.size()) return out;
   int64_t size = shape[dim];
   int64_t first = std::clamp<int64_t>(start, 0, size);
   int64_t last = count > 0 ? std::min(size, first + count) : size;
-  std::vector<int64_t> strides = t.strides();
+  std::vector<int64_t> strides(shape.size(), 1);
+  if (isExpression) {
+    for (size_t d = shape.size(); d-- > 1;) strides[d - 1] = strides[d] * shape[d];
+  } else {
+    strides = ref.value.tensor.strides();
+  }
   int64_t base = 0;
   for (size_t d = 0; d < dim; ++d) base += ref.prefix[d] * strides[d];
-  std::string element = t.type().element().str();
+  std::string element = isExpression ? ref.expression.elementType : ref.value.tensor.type().element().str();
+  auto elementAt = [&](int64_t index) {
+    return isExpression ? ref.expression.elements[static_cast<size_t>(index)] : ref.value.tensor.realAt(index);
+  };
   for (int64_t i = first; i < last; ++i) {
     VariableEntry entry;
     entry.name = "[" + std::to_string(i) + "]";
     if (dim + 1 == shape.size()) {
-      entry.value = formatElement(t.realAt(base + i * strides[dim]), element);
+      entry.value = formatElement(elementAt(base + i * strides[dim]), element);
       entry.type = element;
     } else {
       std::string slice;
@@ -952,6 +1060,14 @@ EvaluateResult DebugSession::evaluate(const std::string &expression, int frameId
     VariableEntry v = describeValue(trimmed, *named);
     out.variablesReference = v.variablesReference;
     out.indexedVariables = v.indexedVariables;
+  } else if (!value.isScalar() && !value.elements.empty()) {
+    // A slice or an elementwise result expands into rows and elements too.
+    Reference r;
+    r.kind = Reference::Kind::Expression;
+    r.name = "(" + trimmed + ")";
+    out.indexedVariables = value.shape[0];
+    r.expression = std::move(value);
+    out.variablesReference = addReference(std::move(r));
   }
   return out;
 }

@@ -2,8 +2,8 @@
 // protocol. It loads a program, runs it through the run session
 // (interpreter/session) on a thread of its own, and drives the evaluator
 // through its observer: breakpoints (by line, conditional, hit counts, log
-// points, by function), exception filters (a NaN or infinity produced, a
-// runtime error), stepping (over, into, out, back through a bounded history
+// points, by function), exception filters (a NaN produced, an infinity
+// produced, a failed check, a runtime error), stepping (over, into, out, back through a bounded history
 // of recent ops), pause and terminate. While the run is paused, the front
 // end's thread inspects it: the stack, the values in scope, expressions.
 //
@@ -27,6 +27,7 @@
 #include "dap/Expression.h"
 #include "interpreter/Observer.h"
 #include "interpreter/session/RunInputs.h"
+#include "semantic/analysis/Analysis.h"
 #include "semantic/syntax/SourceFile.h"
 
 namespace shlo::dap {
@@ -56,6 +57,8 @@ struct StopInfo {
   std::string description;
   /// Exceptions: the message (the runtime error, what was produced).
   std::string text;
+  /// Exceptions: the filter that stopped (`nan`, `infinity`, `check`, `error`).
+  std::string exceptionId;
   int threadId = 1;
   std::vector<int> breakpointIds;
 };
@@ -114,6 +117,20 @@ struct EvaluateResult {
   int64_t indexedVariables = 0;
 };
 
+/// The exception filters (DAP `setExceptionBreakpoints`): where a run
+/// stops without a breakpoint.
+struct ExceptionFilters {
+  /// After the first op whose results hold a NaN its operands do not.
+  bool nan = false;
+  /// After the first op whose results hold an infinity its operands do not.
+  bool infinity = false;
+  /// Where a `check.expect_*` op fails.
+  bool check = false;
+  /// Where a runtime error is raised (not a failed check, not an op the
+  /// interpreter does not support).
+  bool error = false;
+};
+
 struct ThreadEntry {
   int id = 0;
   std::string name;
@@ -143,11 +160,10 @@ class DebugSession {
   /// Replaces the function breakpoints (`@name` or `name`): the run stops
   /// before the first op of each call of the function.
   std::vector<BreakpointResult> setFunctionBreakpoints(const std::vector<std::string> &names);
-  /// `nan`: stop after the first op whose results hold a NaN or an infinity
-  /// its operands do not (ops without operands, constants, are not
-  /// checked: their values are written in the program); `error`: stop
-  /// where a runtime error or a failed check is raised.
-  void setExceptionFilters(bool nan, bool error);
+  /// Which exceptions stop the run (ExceptionFilters). For `nan` and
+  /// `infinity`, ops without operands (constants) are not checked: their
+  /// values are written in the program, not produced.
+  void setExceptionFilters(const ExceptionFilters &filters);
 
   /// Starts the run on its own thread (after load). With a breakpoint or
   /// stop on entry, every value stays until its function returns, so that
@@ -156,6 +172,12 @@ class DebugSession {
 
   void start();
   bool started() const { return runner_.joinable(); }
+  /// DAP `restart`: reads and checks the program again (with `settings`,
+  /// or the last launch's when nullopt; SessionError before anything
+  /// changes when they do not load), ends the run without an `exited`
+  /// event, re-places the breakpoints (same ids, hit counts from 0) and
+  /// leaves the session ready for start().
+  void restart(std::optional<LaunchSettings> settings);
 
   enum class Step { Continue, Over, In, Out };
   /// Resumes a paused run (a no-op when it runs). While the view is in the
@@ -206,12 +228,25 @@ class DebugSession {
     std::vector<interpreter::Value> operands, results;
     int64_t bytes = 0;
   };
+  /// A loaded program: what load() checks before it changes anything.
+  struct Program {
+    LaunchSettings settings;
+    std::unique_ptr<syntax::SourceFile> source;
+    std::map<int, int> opLines;
+    std::vector<std::string> functionNames;
+    std::shared_ptr<const analysis::Analysis> analysis;
+  };
+  static Program loadProgram(LaunchSettings settings);
+  void install(Program program);
+  /// Places one line breakpoint (mutex_ held).
+  BreakpointResult placeLineBreakpoint(int id, const LineBreakpointSpec &spec);
   /// A variables reference: a scope, or a value (a tensor from `prefix`
   /// on, or a tuple) to expand.
   struct Reference {
-    enum class Kind { Locals, OpValues, Value } kind = Kind::Locals;
+    enum class Kind { Locals, OpValues, Value, Expression } kind = Kind::Locals;
     size_t frameIndex = 0;  // Into the frames shown, for scopes
     interpreter::Value value;
+    ExpressionValue expression;  // An evaluate result that is no value in scope
     std::vector<int64_t> prefix;
     std::string name;
   };
@@ -244,6 +279,8 @@ class DebugSession {
   SessionEvents &events_;
   LaunchSettings settings_;
   std::unique_ptr<syntax::SourceFile> source_;
+  /// The analysis of source_, made by load() and reused by the run.
+  std::shared_ptr<const analysis::Analysis> analysis_;
   std::unique_ptr<interpreter::Observer> observer_;
   std::vector<std::unique_ptr<interpreter::Observer>> processObservers_;
   std::vector<ThreadEntry> threads_;
@@ -257,8 +294,10 @@ class DebugSession {
   std::condition_variable resumed_;
   // Breakpoints (read by the run's thread under mutex_).
   std::map<int, std::vector<LineBreakpoint>> lineBreakpoints_;  // by the line of the op they stop at
+  /// As asked for, with their ids: placed again on restart.
+  std::vector<std::pair<int, LineBreakpointSpec>> lineSpecs_;
   std::vector<std::string> functionBreakpoints_;
-  bool breakOnNan_ = false, breakOnError_ = false;
+  ExceptionFilters filters_;
   bool pendingFunctionBreak_ = false;
   bool entryStopped_ = false;
   int nextBreakpointId_ = 1;
@@ -271,6 +310,8 @@ class DebugSession {
   bool paused_ = false;
   bool afterStop_ = false;
   bool finished_ = false;
+  /// The run ends for a restart: no `exited` for it.
+  bool restarting_ = false;
   StopInfo lastStop_;
   bool resumeRequested_ = false;
   const interpreter::FrameStack *live_ = nullptr;

@@ -128,18 +128,20 @@ void Server::handleRequest(const json &request) {
     return;
   }
   if (command == "setExceptionBreakpoints") {
-    bool nan = false, error = false;
+    ExceptionFilters filters;
     json list = json::array();
     if (arguments.contains("filters")) {
       for (const json &f : arguments.at("filters")) {
         std::string name = f.get<std::string>();
-        if (name == "nan") nan = true;
-        else if (name == "error") error = true;
-        else throw ArgumentError("unknown exception filter `" + name + "` (known: nan, error)");
+        if (name == "nan") filters.nan = true;
+        else if (name == "infinity") filters.infinity = true;
+        else if (name == "check") filters.check = true;
+        else if (name == "error") filters.error = true;
+        else throw ArgumentError("unknown exception filter `" + name + "` (known: nan, infinity, check, error)");
         list.push_back({{"verified", true}});
       }
     }
-    session.setExceptionFilters(nan, error);
+    session.setExceptionFilters(filters);
     send(makeResponse(request, {{"breakpoints", list}}));
     return;
   }
@@ -219,9 +221,7 @@ void Server::handleRequest(const json &request) {
   if (command == "exceptionInfo") {
     std::optional<StopInfo> stop = session.lastStop();
     if (!stop || stop->reason != StopReason::Exception) throw SessionError("the program is not stopped at an exception");
-    bool nan = stop->description.find("NaN") != std::string::npos ||
-               stop->description.find("infinity") != std::string::npos;
-    send(makeResponse(request, {{"exceptionId", nan ? "nan" : "error"},
+    send(makeResponse(request, {{"exceptionId", stop->exceptionId},
                                 {"description", stop->text},
                                 {"breakMode", "always"}}));
     return;
@@ -237,6 +237,24 @@ void Server::handleRequest(const json &request) {
       if (name.rfind(prefix, 0) == 0) targets.push_back({{"label", name}, {"type", "variable"}});
     }
     send(makeResponse(request, {{"targets", targets}}));
+    return;
+  }
+  if (command == "restart") {
+    if (!launched_) throw SessionError("nothing to restart: no program is launched");
+    // `arguments.arguments`: the launch arguments, possibly changed; else the last ones.
+    std::optional<LaunchSettings> settings;
+    int kernelThreads = 0;
+    auto given = arguments.find("arguments");
+    if (given != arguments.end() && given->is_object()) {
+      LaunchRequest launch = parseLaunchArguments(*given);
+      settings = launch.settings;
+      kernelThreads = launch.kernelThreads;
+    }
+    session.restart(settings);
+    if (kernelThreads > 0) interpreter::setKernelThreads(kernelThreads);
+    exitedSent_ = false;
+    send(makeResponse(request, nullptr));
+    startIfReady();
     return;
   }
   if (command == "terminate") {

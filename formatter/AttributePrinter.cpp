@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <cstdlib>
 #include <optional>
 
@@ -316,6 +317,18 @@ std::string printDenseElements(const Attribute &a) {
 
 static std::string printAttributeIn(const Attribute &a, std::string_view dialect);
 
+/// Struct parameters MLIR leaves out when they hold their default value
+/// (StableHLO's DefaultValuedParameter): result_accuracy's `atol`, `rtol`
+/// (0.0; -0.0 is another value) and `ulps` (0).
+static bool defaultStructParameter(std::string_view structName, std::string_view field, const Attribute &v) {
+  if (structName != "stablehlo.result_accuracy") return false;
+  if (field == "atol" || field == "rtol") {
+    return (v.kind == Attribute::Kind::Float && v.real == 0 && !std::signbit(v.real)) ||
+           (v.kind == Attribute::Kind::Integer && v.integer == 0);
+  }
+  return field == "ulps" && v.kind == Attribute::Kind::Integer && v.integer == 0;
+}
+
 static std::string structFieldValue(const Attribute &v, std::string_view dialect) {
   if (v.kind == Attribute::Kind::Array || v.kind == Attribute::Kind::Integer || v.kind == Attribute::Kind::Enum ||
       v.kind == Attribute::Kind::Bool) {
@@ -446,6 +459,7 @@ static std::string printAttributeIn(const Attribute &a, std::string_view dialect
       for (const ir::AttributeField *f : orderedFields(a)) {
         const Attribute &v = f->second;
         if (v.kind == Attribute::Kind::Array && v.elements.empty()) continue;  // MLIR leaves empty lists out.
+        if (defaultStructParameter(a.name, f->first, v)) continue;
         out += first ? "" : ", ";
         first = false;
         out += f->first + " = " + structFieldValue(v, dialect);

@@ -80,8 +80,15 @@ const Operation *compactReducer(const Operation &op) {
   if (b.arguments.size() != 2 || b.operations.size() != 2) return nullptr;
   const Operation &inner = *b.operations[0];
   const Operation &ret = *b.operations[1];
+  // The compact form drops the body's locations; reading it back gives the
+  // body the reduce's own, so only those are kept (StableHLO also prints it
+  // over other locations, which it loses).
+  std::string own = op.location ? op.location->str() : std::string();
+  auto implied = [&](const ir::LocationRef &l) { return !l || (!own.empty() && l->str() == own); };
+  if (!implied(b.arguments[0]->location) || !implied(b.arguments[1]->location)) return nullptr;
   if (inner.operands.size() != 2 || inner.results.size() != 1 || !inner.regions.empty() ||
-      !inner.attributes.empty() || inner.location || inner.name.rfind("stablehlo.", 0) != 0 ||
+      !inner.attributes.empty() || !implied(inner.location) || !implied(ret.location) ||
+      inner.name.rfind("stablehlo.", 0) != 0 ||
       !ops::hasTrait(inner.name, ops::Trait::Commutative)) {
     return nullptr;
   }
@@ -169,6 +176,9 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
     std::string_view d = word(format, i + 1);
     i += 1 + d.size();
     if (d == "operands") {
+      // No operands: MLIR prints `stablehlo.after_all : !stablehlo.token`,
+      // one space before the colon.
+      if (op.operands.empty() && !out_.empty() && out_.back() == ' ') out_.pop_back();
       out_ += valueList(op.operands);
     } else if (!d.empty() && std::isdigit(static_cast<unsigned char>(d[0]))) {
       size_t n = static_cast<size_t>(std::stoul(std::string(d)));
@@ -210,6 +220,8 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
       const Attribute *value = op.attribute("value");
       if (!value || op.results.size() != 1 || !value->type) return fail();
       if (*value->type != op.results[0]->type) {
+        // arith.constant has no such form (MLIR's `attr-dict $value`).
+        if (op.name != "stablehlo.constant") return fail();
         // A value of another type (quantized constants): the generic form
         // without the op's quoted name, as StableHLO prints it.
         out_ += "()";

@@ -47,6 +47,27 @@ size_t commentStart(std::string_view line) {
   return std::string_view::npos;
 }
 
+/// How many brackets (`<{[(`) `text` leaves open, outside string literals
+/// and the `>` of `->`; negative when it closes more than it opens.
+int openBrackets(std::string_view text) {
+  int depth = 0;
+  bool quoted = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (quoted) {
+      if (c == '\\') ++i;
+      else if (c == '"') quoted = false;
+    } else if (c == '"') {
+      quoted = true;
+    } else if (c == '<' || c == '{' || c == '[' || c == '(') {
+      ++depth;
+    } else if ((c == '>' && !(i > 0 && text[i - 1] == '-')) || c == '}' || c == ']' || c == ')') {
+      --depth;
+    }
+  }
+  return depth;
+}
+
 /// Inherent attributes of ops outside the op table's schemas.
 const std::vector<std::string_view> &builtinInherent(std::string_view name) {
   static const std::vector<std::string_view> function = {"arg_attrs", "function_type", "res_attrs", "sym_name",
@@ -274,7 +295,31 @@ void Printer::trivia(uint32_t begin, uint32_t end, unsigned indent, bool blankLi
         out_ += "\n";
       } else {
         // Top-level text between ops (`#loc` and alias definitions) stays
-        // as written.
+        // as written, except that an alias definition over several lines
+        // is joined into one, as MLIR prints it (`#CSR = #sparse_tensor.
+        // encoding<{ map = ... }>`): line breaks and indentation become one
+        // space, which MLIR's syntax does not tell from a line break
+        // (strings cannot span lines). Not when a line inside has a comment.
+        std::string joined(text);
+        size_t next = last ? gap.size() : nl + 1;
+        int depth = (text[0] == '#' || text[0] == '!') && c == std::string_view::npos ? openBrackets(text) : 0;
+        while (depth > 0 && next < gap.size()) {
+          size_t lineEnd = gap.find('\n', next);
+          std::string_view more = trimLeft(trimRight(gap.substr(next, (lineEnd == std::string_view::npos ? gap.size() : lineEnd) - next)));
+          if (more.empty() || commentStart(more) != std::string_view::npos) break;
+          joined += " ";
+          joined += more;
+          depth += openBrackets(more);
+          next = lineEnd == std::string_view::npos ? gap.size() : lineEnd + 1;
+        }
+        if (depth == 0 && joined.size() > text.size()) {
+          out_ += joined;
+          out_ += "\n";
+          first = false;
+          if (next >= gap.size()) break;
+          at = next;
+          continue;
+        }
         out_ += text;
         out_ += "\n";
       }
@@ -515,6 +560,8 @@ std::string printOperation(const ir::Operation &op, std::string_view source, uns
                            const PrintOptions &options) {
   Printer printer(source, options);
   printer.setRoot(op);
+  const ir::Operation *parent = op.parentOp();
+  printer.setInFunctionBody(parent && parent->name == "func.func");
   printer.operation(op, indent);
   return printer.take();
 }

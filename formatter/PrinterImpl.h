@@ -24,6 +24,9 @@ class Printer {
   std::string take() { return std::move(out_); }
   /// The op whose names fresh names must avoid (set by topLevel for a module).
   void setRoot(const ir::Operation &op) { roots_ = {&op}; }
+  /// Whether the op printed first sits directly in a function's body, where
+  /// `func.` is elided as printModule elides it.
+  void setInFunctionBody(bool inBody) { funcDialect_ = inBody; }
 
   // Pieces the pretty forms use.
   std::string &out() { return out_; }

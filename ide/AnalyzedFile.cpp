@@ -1,5 +1,9 @@
 #include "ide/AnalyzedFile.h"
 
+#include <algorithm>
+
+#include "semantic/analysis/SplitInput.h"
+
 namespace shlo::ide {
 
 std::unique_ptr<AnalyzedFile> AnalyzedFile::analyze(std::string path, std::string text) {
@@ -7,8 +11,59 @@ std::unique_ptr<AnalyzedFile> AnalyzedFile::analyze(std::string path, std::strin
   thread_local syntax::Parser parser;
   auto file = std::make_unique<AnalyzedFile>(std::move(path), std::move(text));
   file->analysis = analysis::analyze(parser, file->file.text());
+  file->splitChunks(parser);
   file->buildIndex();
   return file;
+}
+
+void AnalyzedFile::splitChunks(syntax::Parser &parser) {
+  std::string_view text = file.text();
+  std::vector<analysis::Chunk> pieces = analysis::splitInput(text);
+  chunks.clear();
+  if (pieces.size() <= 1) return;
+  std::vector<Diagnostic> found;
+  for (const analysis::Chunk &piece : pieces) {
+    Chunk &chunk = chunks.emplace_back();
+    chunk.range = {piece.offset, piece.offset + static_cast<uint32_t>(piece.text.size())};
+    chunk.analysis = analysis::analyze(parser, piece.text);
+    std::vector<Diagnostic> shifted = chunk.analysis.diagnostics;
+    analysis::shiftDiagnostics(shifted, piece.offset);
+    for (Diagnostic &d : shifted) found.push_back(std::move(d));
+  }
+  std::stable_sort(found.begin(), found.end(),
+                   [](const Diagnostic &a, const Diagnostic &b) { return a.range.begin < b.range.begin; });
+  analysis.diagnostics = std::move(found);
+}
+
+uint32_t AnalyzedFile::chunkAt(uint32_t offset) const {
+  // The last chunk starting at or before `offset` (separator lines belong
+  // to the chunk before them).
+  uint32_t index = 0;
+  for (uint32_t i = 0; i < chunks.size(); ++i) {
+    if (chunks[i].range.begin <= offset) index = i;
+  }
+  return index;
+}
+
+void AnalyzedFile::buildIndex() {
+  std::vector<uint32_t> starts;
+  for (const Chunk &chunk : chunks) starts.push_back(chunk.range.begin);
+  index = SymbolIndex::build(module(), starts);
+}
+
+const ir::Operation *AnalyzedFile::function(std::string_view name, uint32_t offset) const {
+  if (chunks.empty()) {
+    auto it = module().functions.find(name);
+    return it == module().functions.end() ? nullptr : it->second;
+  }
+  uint32_t chunk = chunkAt(offset);
+  for (const Occurrence &occurrence : index.all()) {
+    if (occurrence.kind == Occurrence::Kind::SymbolDefinition && occurrence.chunk == chunk &&
+        occurrence.symbol == name) {
+      return occurrence.op;
+    }
+  }
+  return nullptr;
 }
 
 }  // namespace shlo::ide

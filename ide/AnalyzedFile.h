@@ -4,9 +4,12 @@
 #pragma once
 
 #include <memory>
+#include <mutex>
 #include <string>
+#include <vector>
 
 #include "ide/SymbolIndex.h"
+#include "linter/Linter.h"
 #include "semantic/analysis/Analysis.h"
 #include "semantic/syntax/SourceFile.h"
 
@@ -26,12 +29,39 @@ struct AnalyzedFile {
   /// Built from `analysis` (buildIndex) once it is set.
   SymbolIndex index;
 
+  /// MLIR's split-input chunks (`// -----` lines), each analysed on its
+  /// own as mlir-lsp-server does; empty for a text without separators.
+  /// `analysis` still covers the whole text (the features' tree and IR),
+  /// but its diagnostics are the chunks' (splitChunks).
+  struct Chunk {
+    syntax::TextRange range;  // Of the chunk's text in the file.
+    analysis::Analysis analysis;  // Ranges relative to `range.begin`.
+  };
+  std::vector<Chunk> chunks;
+
+  /// How the linter runs on this file (the language server reads the
+  /// document's `shlo.toml`); set before the file is shared.
+  linter::LintOptions lintOptions;
+
   const ir::Module &module() const { return *lowered.module; }
-  /// Builds `index` from the analysis' module.
-  void buildIndex() { index = SymbolIndex::build(module()); }
+  /// Builds `index` from the analysis' module (symbols scoped per chunk).
+  void buildIndex();
+  /// When the text has `// -----` chunks: analyses each with `parser` and
+  /// replaces `analysis.diagnostics` with theirs (moved to file offsets), so
+  /// a symbol defined in two chunks is no redefinition. Call before
+  /// buildIndex.
+  void splitChunks(syntax::Parser &parser);
+  /// The index of the chunk holding `offset` (0 without chunks).
+  uint32_t chunkAt(uint32_t offset) const;
+  /// The `func.func` named `name` in the chunk of `offset`, or null.
+  const ir::Operation *function(std::string_view name, uint32_t offset) const;
 
   /// Analyses `text` from scratch (parse, lower, verify) and indexes it.
   static std::unique_ptr<AnalyzedFile> analyze(std::string path, std::string text);
+
+  /// The linter's findings, computed once (ide/LintDiagnostics.cpp).
+  mutable std::once_flag lintOnce;
+  mutable std::vector<Diagnostic> lintFindings;
 };
 
 }  // namespace shlo::ide

@@ -12,6 +12,7 @@
 #include "formatter/Formatter.h"
 #include "ide/Editing.h"
 #include "ide/Features.h"
+#include "ide/LintDiagnostics.h"
 #include "linter/Fixer.h"
 #include "semantic/verify/Verifier.h"
 
@@ -81,7 +82,7 @@ syntax::TextRange wholeLinesOf(const AnalyzedFile &file, syntax::TextRange range
 
 void diagnosticFixes(const AnalyzedFile &file, const FileDiagnostics &shown, const CodeActionRequest &request,
                      std::vector<CodeAction> &out) {
-  std::vector<Diagnostic> lint = lintFindings(file);
+  const std::vector<Diagnostic> &lint = lintDiagnostics(file);
   std::vector<const Diagnostic *> all = shown.all;
   for (const Diagnostic &d : lint) all.push_back(&d);
   // The same fix may come from an advisory and from a lint rule.
@@ -258,7 +259,7 @@ void expectedChecks(const AnalyzedFile &file, const FileDiagnostics &shown, cons
 void fixAll(const AnalyzedFile &file, std::vector<CodeAction> &out) {
   thread_local syntax::Parser parser;
   std::string_view text = file.file.text();
-  linter::FixResult fixed = linter::fixText(parser, text, {}, /*unsafe=*/false);
+  linter::FixResult fixed = linter::fixText(parser, text, file.lintOptions, /*unsafe=*/false);
   if (fixed.applied == 0 || fixed.text == text) return;
   CodeAction action;
   action.kind = CodeActionKind::SourceFixAll;

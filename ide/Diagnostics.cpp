@@ -1,22 +1,19 @@
 // Diagnostics as an editor shows them: the analysis' findings together with
-// the advisories, in text order.
+// the linter's, in text order.
 #include <algorithm>
 
 #include "ide/Features.h"
-#include "linter/Advisories.h"
+#include "ide/LintDiagnostics.h"
 
 namespace shlo::ide {
 
 FileDiagnostics diagnostics(const AnalyzedFile &file) {
-  // Advisories are cheap (one walk over the ops), so they are derived here
-  // rather than kept in the analysis.
   FileDiagnostics out;
-  std::vector<Diagnostic> &advisories = out.advisories;
-  linter::collectAdvisories(file.module(), file.file.text(), advisories);
+  const std::vector<Diagnostic> &lint = lintDiagnostics(file);
   std::vector<const Diagnostic *> &all = out.all;
-  all.reserve(file.diagnostics.size() + advisories.size());
+  all.reserve(file.diagnostics.size() + lint.size());
   for (const Diagnostic &d : file.diagnostics) all.push_back(&d);
-  for (const Diagnostic &d : advisories) all.push_back(&d);
+  for (const Diagnostic &d : lint) all.push_back(&d);
   std::stable_sort(all.begin(), all.end(),
                    [](const Diagnostic *a, const Diagnostic *b) { return a->range.begin < b->range.begin; });
   return out;

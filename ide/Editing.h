@@ -71,8 +71,8 @@ struct CodeActionRequest {
 const char *codeActionKindName(CodeActionKind kind);
 
 /// The code actions for `request.range` of `file`:
-/// - each fix of a diagnostic (analysis, advisories, lint rules with the
-///   default selection) overlapping the range: safe ones preferred, unsafe
+/// - each fix of a diagnostic (analysis, advisories, lint findings of
+///   lintDiagnostics, with the file's lint options) on the range's lines: safe ones preferred, unsafe
 ///   ones titled "(unsafe)";
 /// - on the op at the range's start: "Set the result type to the inferred
 ///   type" when the spec infers other result types than written; "Convert
@@ -86,11 +86,6 @@ const char *codeActionKindName(CodeActionKind kind);
 ///   ("source", "source.fixAll"...): it re-checks the text after each pass.
 /// In that order, filtered by `request.only`.
 std::vector<CodeAction> codeActions(const AnalyzedFile &file, const CodeActionRequest &request);
-
-/// The lint findings (default rule selection) of the file, each with its
-/// fixes; `// -----` chunks are linted one by one. Empty when the file does
-/// not check clean (the linter runs only on clean code).
-std::vector<Diagnostic> lintFindings(const AnalyzedFile &file);
 
 /// What may be renamed at a position: the name's byte range (without the
 /// `%`/`@` sigil and `#N` result suffix) and its current text.

@@ -36,11 +36,11 @@ struct NavigationTarget {
 };
 
 /// Diagnostics of a file as an editor shows them: the analysis' findings and
-/// the advisories (deprecated ops, unused results; see
-/// linter::collectAdvisories), in text order.
+/// the linter's (lintDiagnostics, LintDiagnostics.h; its rules SHLO001-004
+/// and SHLO101 took over the advisories `deprecated.op`/`unused.result`),
+/// in text order.
 struct FileDiagnostics {
-  std::vector<Diagnostic> advisories;  // Owned here; `all` points into it.
-  std::vector<const Diagnostic *> all;
+  std::vector<const Diagnostic *> all;  // Into `file`: valid while it lives.
 };
 FileDiagnostics diagnostics(const AnalyzedFile &file);
 

@@ -60,21 +60,21 @@ std::string valueHover(const AnalyzedFile &file, const ir::Value &value) {
   return out.str();
 }
 
-std::string symbolHover(const AnalyzedFile &file, const std::string &symbol) {
+std::string symbolHover(const AnalyzedFile &file, const Occurrence &at) {
+  const std::string &symbol = at.symbol;
   std::ostringstream out;
-  auto it = file.module().functions.find(symbol);
-  if (it == file.module().functions.end()) {
+  const ir::Operation *function = file.function(symbol, at.range.begin);
+  if (!function) {
     out << "`@" << symbol << "`: undefined symbol";
     return out.str();
   }
-  const ir::Operation *function = it->second;
   const ir::Attribute *type = function->attribute("function_type");
   out << "```mlir\nfunc.func @" << symbol;
   if (type && type->type) out << " : " << typeText(*type->type);
   out << "\n```\n\n";
   size_t calls = 0;
   for (const Occurrence &occurrence : file.index.all()) {
-    calls += occurrence.kind == Occurrence::Kind::SymbolUse && occurrence.symbol == symbol;
+    calls += occurrence.kind == Occurrence::Kind::SymbolUse && occurrence.symbol == symbol && occurrence.chunk == at.chunk;
   }
   out << "defined at " << lineOf(file, function->range.begin) << "; " << calls
       << (calls == 1 ? " reference" : " references");
@@ -209,12 +209,34 @@ std::string locationHover(const LocationAtCursor &at, const FileResolver &resolv
   return out.str();
 }
 
+/// A range no longer than the user can see: hovering an attribute of a
+/// function whose signature spans 12,000 characters (its `function_type`)
+/// must not highlight all of it. Outside that cap, the innermost syntax
+/// node at `offset`, grown while it stays within `range` and the cap.
+syntax::TextRange narrowed(const AnalyzedFile &file, uint32_t offset, syntax::TextRange range) {
+  constexpr uint32_t kMaxRange = 256;
+  if (range.size() <= kMaxRange || !file.tree.valid()) return range;
+  syntax::Node node = file.tree.root().namedDescendantFor(offset, offset);
+  if (node.isNull()) return range;
+  syntax::TextRange best = syntax::rangeOf(node);
+  if (best.size() > kMaxRange || best.begin < range.begin || best.end > range.end) return range;
+  // Each parent() costs the depth; a few levels are enough for an entry.
+  for (int up = 0; up < 8; ++up) {
+    node = node.parent();
+    if (node.isNull()) break;
+    syntax::TextRange wider = syntax::rangeOf(node);
+    if (wider.size() > kMaxRange || wider.begin < range.begin || wider.end > range.end) break;
+    best = wider;
+  }
+  return best;
+}
+
 }  // namespace
 
 std::optional<HoverResult> hover(const AnalyzedFile &file, uint32_t offset, const FileResolver &resolve) {
   if (const Occurrence *occurrence = file.index.at(offset)) {
     if (occurrence->isValue()) return HoverResult{valueHover(file, *occurrence->value), occurrence->range};
-    return HoverResult{symbolHover(file, occurrence->symbol), occurrence->range};
+    return HoverResult{symbolHover(file, *occurrence), occurrence->range};
   }
   if (std::optional<LocationAtCursor> at = locationAt(file, offset)) {
     return HoverResult{locationHover(*at, resolve), at->range};
@@ -223,13 +245,13 @@ std::optional<HoverResult> hover(const AnalyzedFile &file, uint32_t offset, cons
   if (!op) return std::nullopt;
   if (const ir::NamedAttribute *attribute = attributeAt(*op, offset)) {
     syntax::TextRange range = attribute->nameRange.contains(offset) ? attribute->nameRange : attribute->value.range;
-    return HoverResult{attributeHover(*op, *attribute), range};
+    return HoverResult{attributeHover(*op, *attribute), narrowed(file, offset, range)};
   }
   // Inside an op's region but on no op of it: nothing to say.
   for (const ir::Region *region : op->regions) {
     if (!region->implicit && region->range.contains(offset)) return std::nullopt;
   }
-  syntax::TextRange range = op->nameRange.size() > 0 ? op->nameRange : op->range;
+  syntax::TextRange range = op->nameRange.size() > 0 ? op->nameRange : narrowed(file, offset, op->range);
   return HoverResult{operationHover(*op, file.file.text()), range};
 }
 

@@ -11,10 +11,10 @@ NavigationTarget inFile(syntax::TextRange range) { return {{}, range, 0, 0}; }
 
 std::vector<NavigationTarget> symbolDefinition(const AnalyzedFile &file, const Occurrence &occurrence) {
   if (occurrence.isValue()) return {inFile(occurrence.value->range)};
-  auto it = file.module().functions.find(occurrence.symbol);
-  if (it == file.module().functions.end()) return {};
-  const ir::Attribute *name = it->second->attribute("sym_name");
-  return {inFile(name && name->range.size() > 0 ? name->range : it->second->range)};
+  const ir::Operation *function = file.function(occurrence.symbol, occurrence.range.begin);
+  if (!function) return {};
+  const ir::Attribute *name = function->attribute("sym_name");
+  return {inFile(name && name->range.size() > 0 ? name->range : function->range)};
 }
 
 }  // namespace

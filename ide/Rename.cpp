@@ -129,11 +129,14 @@ const ir::Value *clash(const ir::Operation *scope, const ir::Value &renamed, con
   return found;
 }
 
-/// Every symbol name the file defines (functions, named modules).
-std::set<std::string> definedSymbols(const ir::Module &module) {
+/// Every symbol name (functions, named modules) the `// -----` chunk of
+/// `offset` defines: chunks are separate programs.
+std::set<std::string> definedSymbols(const AnalyzedFile &file, uint32_t offset) {
   std::set<std::string> out;
-  ir::walk(module.topLevel, [&](const ir::Operation *op) {
-    if (const ir::Attribute *name = op->attribute("sym_name")) out.insert(name->text);
+  uint32_t chunk = file.chunkAt(offset);
+  ir::walk(file.module().topLevel, [&](const ir::Operation *op) {
+    const ir::Attribute *name = op->attribute("sym_name");
+    if (name && file.chunkAt(op->range.begin) == chunk) out.insert(name->text);
   });
   return out;
 }
@@ -148,7 +151,7 @@ std::optional<RenameTarget> prepareRename(const AnalyzedFile &file, uint32_t off
   }
   std::string_view text = file.file.text();
   syntax::TextRange part = namePart(text, at->range, at->isValue());
-  if (!at->isValue() && !file.module().functions.count(at->symbol)) {
+  if (!at->isValue() && !file.function(at->symbol, offset)) {
     if (why) *why = "`@" + at->symbol + "` is not a function of this file";
     return std::nullopt;
   }
@@ -209,7 +212,7 @@ RenameResult rename(const AnalyzedFile &file, uint32_t offset, std::string_view 
       return out;
     }
     if (name == at->symbol) return out;
-    if (definedSymbols(file.module()).count(name)) {
+    if (definedSymbols(file, offset).count(name)) {
       out.error = "`@" + name + "` is already a symbol of this file; choose another name";
       return out;
     }

@@ -15,7 +15,7 @@ bool inImplicitRegion(const ir::Operation *op) {
 
 }  // namespace
 
-SymbolIndex SymbolIndex::build(const ir::Module &module) {
+SymbolIndex SymbolIndex::build(const ir::Module &module, const std::vector<uint32_t> &chunkStarts) {
   SymbolIndex index;
   auto &out = index.occurrences_;
   auto addValue = [&](const ir::Value *value) {
@@ -36,7 +36,7 @@ SymbolIndex SymbolIndex::build(const ir::Module &module) {
     }
     if (op->name == "func.func") {
       const ir::Attribute *name = op->attribute("sym_name");
-      if (name && name->range.size() > 0) out.push_back({Occurrence::Kind::SymbolDefinition, name->range, nullptr, name->text});
+      if (name && name->range.size() > 0) out.push_back({Occurrence::Kind::SymbolDefinition, name->range, nullptr, name->text, 0, op});
     }
     for (const ir::NamedAttribute &attribute : op->attributes) {
       if (attribute.value.kind == ir::Attribute::Kind::SymbolRef && attribute.value.range.size() > 0) {
@@ -46,6 +46,12 @@ SymbolIndex SymbolIndex::build(const ir::Module &module) {
   });
   std::stable_sort(out.begin(), out.end(),
                    [](const Occurrence &a, const Occurrence &b) { return a.range.begin < b.range.begin; });
+  // Sorted, so the chunk only ever moves forward.
+  uint32_t chunk = 0;
+  for (Occurrence &occurrence : out) {
+    while (chunk + 1 < chunkStarts.size() && chunkStarts[chunk + 1] <= occurrence.range.begin) ++chunk;
+    occurrence.chunk = chunk;
+  }
   return index;
 }
 
@@ -63,7 +69,8 @@ std::vector<const Occurrence *> SymbolIndex::sameAs(const Occurrence &target) co
   std::vector<const Occurrence *> out;
   for (const Occurrence &occurrence : occurrences_) {
     bool same = target.isValue() ? occurrence.value == target.value
-                                 : !occurrence.isValue() && occurrence.symbol == target.symbol;
+                                 : !occurrence.isValue() && occurrence.symbol == target.symbol &&
+                                       occurrence.chunk == target.chunk;
     if (same) out.push_back(&occurrence);
   }
   return out;

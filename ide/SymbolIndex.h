@@ -17,6 +17,9 @@ struct Occurrence {
   syntax::TextRange range;
   const ir::Value *value = nullptr;  // Value kinds.
   std::string symbol;                // Symbol kinds: the name without `@`.
+  /// The `// -----` chunk it lies in: symbols are scoped per chunk.
+  uint32_t chunk = 0;
+  const ir::Operation *op = nullptr;  // SymbolDefinition: the function.
 
   bool isValue() const { return kind == Kind::ValueDefinition || kind == Kind::ValueUse; }
   bool isDefinition() const { return kind == Kind::ValueDefinition || kind == Kind::SymbolDefinition; }
@@ -24,13 +27,16 @@ struct Occurrence {
 
 class SymbolIndex {
  public:
-  static SymbolIndex build(const ir::Module &module);
+  /// `chunkStarts`: the byte offsets where `// -----` chunks begin, in
+  /// order (empty: one chunk).
+  static SymbolIndex build(const ir::Module &module, const std::vector<uint32_t> &chunkStarts = {});
 
   /// The occurrence at `offset`: one containing it, else one ending exactly
   /// there (the cursor just after a name). Null when there is none.
   const Occurrence *at(uint32_t offset) const;
 
-  /// Every occurrence of the same value or symbol as `target`, in order.
+  /// Every occurrence of the same value or symbol (in the same chunk) as
+  /// `target`, in order.
   std::vector<const Occurrence *> sameAs(const Occurrence &target) const;
 
   const std::vector<Occurrence> &all() const { return occurrences_; }

@@ -12,6 +12,7 @@
 // doubles without groups lay the windows out as rows of a matrix (im2col, a
 // block of result positions at a time) multiplied through Eigen (Gemm.h).
 // The reference path (`--reference`) is the loop at the end, for every type.
+#include <cstring>
 #include <algorithm>
 #include <type_traits>
 
@@ -205,7 +206,11 @@ Tensor evalConvolution(const Tensor &lhsIn, const Tensor &rhsIn, const Convoluti
     int64_t window = k == 0 ? 0 : (k - 1) * rhsDilation[s] + 1;
     shape.at(dn.outputSpatial[s]) = padded <= 0 || window > padded ? 0 : (padded - window) / strides[s] + 1;
   }
-  Tensor out(resultType, shape);
+  bool kernels = kernelsEnabled();
+  ElemKind resultKind = elemKindOf(resultType.element());
+  bool oneDnnKind = resultKind == ElemKind::F32 || resultKind == ElemKind::F16 || resultKind == ElemKind::BF16;
+  // oneDNN writes every element: no zero-fill unless it declines.
+  Tensor out = kernels && oneDnnKind && B == 1 ? Tensor(resultType, shape, Tensor::ForOverwrite{}) : Tensor(resultType, shape);
   if (out.numElements() == 0) return out;
   std::vector<int64_t> lst = lhs.strides(), kst = rhs.strides(), ost = out.strides();
   int64_t outBatch = N / B, featuresPerGroup = KO / G, featuresPerBatchGroup = KO / B;
@@ -219,11 +224,12 @@ Tensor evalConvolution(const Tensor &lhsIn, const Tensor &rhsIn, const Convoluti
   }
   Geometry g{spatial, strides, lhsDilation, rhsDilation, padding, reversal, outSpatialSizes, kernelSizes,
              outSpatialCount, kernelCount};
-  bool kernels = kernelsEnabled();
-  if (kernels && (out.kind() == ElemKind::F32 || out.kind() == ElemKind::F16 || out.kind() == ElemKind::BF16) &&
-      B == 1 && convolveWithOneDnn(lhs, rhs, out, dn, g, G)) {
-    out.finalize();
-    return out;
+  if (kernels && oneDnnKind && B == 1) {
+    if (convolveWithOneDnn(lhs, rhs, out, dn, g, G)) {
+      out.finalize();
+      return out;
+    }
+    std::memset(out.bytes(), 0, static_cast<size_t>(out.numElements()) * storageSize(out.kind()));
   }
   if (kernels &&
       (out.kind() == ElemKind::F32 || out.kind() == ElemKind::F64 || out.kind() == ElemKind::F16 ||

@@ -6,6 +6,7 @@
 // (Gemm.h). The reference path (`--reference`, KernelPath.h) and other
 // element types transpose to [batch, free, contracting] / [batch,
 // contracting, free] and run an i-k-j loop.
+#include <cstring>
 #include <algorithm>
 #include <type_traits>
 
@@ -132,13 +133,17 @@ Tensor evalDotGeneral(const Tensor &lhsIn, const Tensor &rhsIn, const Shape &lhs
   for (int64_t d : lhsBatch) shape.push_back(lhs.shape()[d]);
   for (int64_t d : lhsFree) shape.push_back(lhs.shape()[d]);
   for (int64_t d : rhsFree) shape.push_back(rhs.shape()[d]);
-  Tensor out(resultType, shape);
   bool kernels = kernelsEnabled();
-  bool floatStorage = dispatch(out.kind(), [](auto tag) { return std::is_same_v<decltype(tag), float>; });
-  if (kernels && floatStorage &&
-      matmulWithOneDnn(lhs, rhs, lhsBatch, rhsBatch, lhsContract, rhsContract, lhsFree, rhsFree, out, B, M, K, N)) {
-    out.finalize();
-    return out;
+  bool floatStorage = dispatch(elemKindOf(resultType.element()), [](auto tag) { return std::is_same_v<decltype(tag), float>; });
+  // oneDNN writes every element: no zero-fill unless it declines and the
+  // accumulating loops below run.
+  Tensor out = kernels && floatStorage ? Tensor(resultType, shape, Tensor::ForOverwrite{}) : Tensor(resultType, shape);
+  if (kernels && floatStorage) {
+    if (matmulWithOneDnn(lhs, rhs, lhsBatch, rhsBatch, lhsContract, rhsContract, lhsFree, rhsFree, out, B, M, K, N)) {
+      out.finalize();
+      return out;
+    }
+    std::memset(out.bytes(), 0, static_cast<size_t>(out.numElements()) * storageSize(out.kind()));
   }
   Tensor a = permuted(lhs, lhsPerm), b = permuted(rhs, rhsPerm);
   dispatch(out.kind(), [&](auto tag) {

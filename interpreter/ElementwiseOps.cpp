@@ -34,7 +34,7 @@ void checkSameShape(const char *op, const Tensor &a, const Tensor &b) {
 /// Applies `fn(T) -> T` (or throws from inside for unsupported T).
 template <typename Fn>
 Tensor mapUnary(const char *name, const Tensor &x, const ir::Type &resultType, Fn fn) {
-  Tensor out(resultType, x.shape());
+  Tensor out(resultType, x.shape(), Tensor::ForOverwrite{});
   if (out.kind() != x.kind()) throw RuntimeError(std::string(name) + ": result element type differs from the operand's");
   dispatch(x.kind(), [&](auto tag) {
     using T = decltype(tag);
@@ -50,7 +50,7 @@ Tensor mapUnary(const char *name, const Tensor &x, const ir::Type &resultType, F
 template <typename Fn>
 Tensor mapBinary(const char *name, const Tensor &x, const Tensor &y, const ir::Type &resultType, Fn fn) {
   checkSameShape(name, x, y);
-  Tensor out(resultType, x.shape());
+  Tensor out(resultType, x.shape(), Tensor::ForOverwrite{});
   if (out.kind() != x.kind() || y.kind() != x.kind()) {
     throw RuntimeError(std::string(name) + ": element types of operands and result differ");
   }
@@ -82,7 +82,8 @@ bool kernelTakes(const Tensor &x, const Tensor *y, const ir::Type &resultType, b
 
 std::optional<Tensor> binaryOnKernels(ElementwiseBinary op, const Tensor &x, const Tensor &y, const ir::Type &resultType) {
   if (!kernelTakes(x, &y, resultType, false)) return std::nullopt;
-  Tensor out(resultType, x.shape());
+  // Element i from operand elements i only: may compute in place.
+  Tensor out = Tensor::inPlaceOrNew(resultType, x.shape());
   binaryKernelF32(op, x.data<float>(), y.data<float>(), out.data<float>(), x.numElements());
   out.finalize();
   return out;
@@ -90,7 +91,8 @@ std::optional<Tensor> binaryOnKernels(ElementwiseBinary op, const Tensor &x, con
 
 std::optional<Tensor> unaryOnKernels(ElementwiseUnary op, const Tensor &x, const ir::Type &resultType, bool f32Only) {
   if (!kernelTakes(x, nullptr, resultType, f32Only)) return std::nullopt;
-  Tensor out(resultType, x.shape());
+  // Element i from operand elements i only: may compute in place.
+  Tensor out = Tensor::inPlaceOrNew(resultType, x.shape());
   unaryKernelF32(op, x.data<float>(), out.data<float>(), x.numElements());
   out.finalize();
   return out;

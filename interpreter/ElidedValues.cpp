@@ -35,7 +35,10 @@ std::optional<ElidedFill> parseElidedFill(std::string_view text) {
 }
 
 Tensor makeElidedValue(const ir::Type &type, const ElidedFill &fill, uint64_t salt) {
-  Tensor t(type);
+  // A random fill writes every element below: no zero-fill first.
+  Tensor t = fill.mode == ElidedFill::Mode::Random
+                 ? Tensor(type, type.isTensor() ? type.shape() : std::vector<int64_t>{}, Tensor::ForOverwrite{})
+                 : Tensor(type);
   if (fill.mode != ElidedFill::Mode::Random || t.numElements() == 0) return t;
   uint64_t base = splitMix(fill.seed ^ splitMix(salt));
   int64_t largest = 1;

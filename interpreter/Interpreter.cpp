@@ -1,5 +1,6 @@
 #include "interpreter/Interpreter.h"
 
+#include "semantic/ir/DenseLiteral.h"
 #include "semantic/syntax/Limits.h"
 
 #include <algorithm>
@@ -193,8 +194,18 @@ const Tensor &Interpreter::constantOf(const ir::Operation &op) {
   if (v.kind == ir::Attribute::Kind::DenseResource) {
     std::string name = op.results.empty() ? std::string("?") : op.results[0]->name;
     if (v.text != "__elided__") {
-      throw UnsupportedOp("constant " + name + " is dense_resource<" + v.text +
-                          ">: resource blobs (dialect_resources) are not read yet");
+      // `shlo check` reports a missing or malformed blob (literal.resource);
+      // a run that skipped it gets the same words as an error.
+      auto blob = module_.resources.find(v.text);
+      if (blob == module_.resources.end()) {
+        throw RuntimeError("constant " + name + " is dense_resource<" + v.text + ">, but the file has no blob `" +
+                           v.text + "` in its dialect_resources section");
+      }
+      std::string literal;
+      if (auto problem = ir::resourceBlobLiteral(blob->second.hex, type, &literal)) {
+        throw RuntimeError("constant " + name + " is dense_resource<" + v.text + ">: " + problem->message);
+      }
+      return constants_.emplace(&op, decodeDenseLiteral(literal, type)).first->second;
     }
     if (options_.elided.mode == ElidedFill::Mode::Error) {
       throw RuntimeError("constant " + name + " of type " + type.str() +
@@ -396,6 +407,7 @@ std::vector<Value> Interpreter::runBlock(const ir::Region &region, const std::ve
       if (observer_) obey(observer_->afterOp(frames_));
       return out;
     }
+    if (free && !observer_) dyingAfterOp_ = &plan.dropAfter[index];
     evalOp(*op, env);
     if (free) {
       for (const ir::Value *v : plan.dropAfter[index]) env.erase(v);
@@ -444,15 +456,36 @@ void Interpreter::evalOp(const ir::Operation &op, Env &env) {
 void Interpreter::evaluate(const ir::Operation &op, Env &env) {
   const Evaluator *handler = evalTable().find(op.name);
   if (!handler) throw UnsupportedOp("op `" + op.name + "` is not supported by the interpreter yet");
+  const std::vector<const ir::Value *> *dying = dyingAfterOp_;
+  dyingAfterOp_ = nullptr;
+  const bool quantized = involvesQuantizedTypes(op);
+  // An operand whose last use this op is, used once by it, is moved out of
+  // the environment: when nothing else holds its buffer, the op may write
+  // its result there (operandGivenUp).
+  auto givenUp = [&](const ir::Value *v) {
+    if (!dying || quantized || !op.regions.empty()) return false;
+    if (std::count(op.operands.begin(), op.operands.end(), v) != 1) return false;
+    return std::find(dying->begin(), dying->end(), v) != dying->end();
+  };
+  uint32_t mask = 0;
   std::vector<Value> operands;
   operands.reserve(op.operands.size());
-  for (const ir::Value *v : op.operands) {
+  for (size_t i = 0; i < op.operands.size(); ++i) {
+    const ir::Value *v = op.operands[i];
     auto it = env.find(v);
     if (!v || it == env.end()) throw RuntimeError("operand " + (v ? v->name : std::string("?")) + " has no value");
-    operands.push_back(it->second);
+    if (i < 32 && givenUp(v)) {
+      operands.push_back(std::move(it->second));
+      env.erase(it);
+      mask |= 1u << i;
+    } else {
+      operands.push_back(it->second);
+    }
   }
+  givenUpOp_ = mask ? &op : nullptr;
+  givenUpMask_ = mask;
   std::vector<Value> results =
-      involvesQuantizedTypes(op)
+      quantized
           ? evalQuantizedOp(op, operands,
                             [&](const ir::Operation &o, const std::vector<Value> &v) { return (*handler)(*this, o, v, env); })
           : (*handler)(*this, op, operands, env);

@@ -140,6 +140,15 @@ class Interpreter {
   /// while a fresh Interpreter repeats the same values.
   uint64_t nextEvaluation(const ir::Operation &op) { return evaluations_[&op]++; }
 
+  /// Whether operand `i` of `op`, the op being evaluated, was given up to
+  /// it: `op` is its last use, the value was moved out of the environment
+  /// and the evaluator may offer its buffer for the result (BufferOffer,
+  /// Tensor.h). Only when values are freed after their last use and no
+  /// observer is set; false for ops with regions or quantized types.
+  bool operandGivenUp(const ir::Operation &op, size_t i) const {
+    return givenUpOp_ == &op && i < 32 && (givenUpMask_ >> i & 1u);
+  }
+
  private:
   void evalOp(const ir::Operation &op, Env &env);
   /// evalOp without the observer and the error's frame.
@@ -182,6 +191,13 @@ class Interpreter {
   ProcessContext process_;
   Observer *observer_ = nullptr;
   FrameStack frames_;
+  /// The values that die after the op runBlock evaluates next (its
+  /// dropAfter list), read and cleared by evaluate(); null when values are
+  /// kept.
+  const std::vector<const ir::Value *> *dyingAfterOp_ = nullptr;
+  /// operandGivenUp(): the op and a bit per operand index.
+  const ir::Operation *givenUpOp_ = nullptr;
+  uint32_t givenUpMask_ = 0;
 };
 
 /// The functions `shlo run` runs without --entry: @main if the module has

@@ -80,7 +80,7 @@ Tensor stridedCopy(const Tensor &src, Tensor out, const std::vector<int64_t> &sr
 
 Tensor evalBroadcastInDim(const Tensor &operand, const Shape &dims, const ir::Type &resultType) {
   expectRank("broadcast_in_dim", dims, operand.rank(), "broadcast_dimensions");
-  Tensor out(resultType);
+  Tensor out(resultType, resultType.shape(), Tensor::ForOverwrite{});  // stridedCopy writes every element
   std::vector<int64_t> srcStrides(out.rank(), 0);
   std::vector<int64_t> st = operand.strides();
   for (size_t i = 0; i < dims.size(); ++i) {
@@ -96,7 +96,7 @@ Tensor evalBroadcastInDim(const Tensor &operand, const Shape &dims, const ir::Ty
 }
 
 Tensor evalReshape(const Tensor &operand, const ir::Type &resultType) {
-  Tensor out(resultType);
+  Tensor out(resultType, resultType.shape(), Tensor::ForOverwrite{});  // memcpy writes every element
   if (out.numElements() != operand.numElements()) {
     throw RuntimeError("reshape: " + operand.type().str() + " has " + std::to_string(operand.numElements()) +
                        " elements, " + resultType.str() + " has " + std::to_string(out.numElements()));
@@ -112,7 +112,7 @@ Tensor evalTranspose(const Tensor &operand, const Shape &permutation, const ir::
   expectRank("transpose", permutation, operand.rank(), "permutation");
   std::vector<int64_t> shape;
   for (int64_t p : permutation) shape.push_back(operand.shape()[p]);
-  Tensor out(resultType, shape);
+  Tensor out(resultType, shape, Tensor::ForOverwrite{});  // stridedCopy writes every element
   std::vector<int64_t> st = operand.strides(), srcStrides;
   for (int64_t p : permutation) srcStrides.push_back(st[p]);
   return stridedCopy(operand, std::move(out), srcStrides, 0);
@@ -134,7 +134,7 @@ Tensor evalSlice(const Tensor &operand, const Shape &start, const Shape &limit, 
     srcStrides.push_back(st[d] * strides[d]);
     offset += start[d] * st[d];
   }
-  return stridedCopy(operand, Tensor(resultType, shape), srcStrides, offset);
+  return stridedCopy(operand, Tensor(resultType, shape, Tensor::ForOverwrite{}), srcStrides, offset);
 }
 
 Tensor evalConcatenate(const std::vector<Tensor> &inputs, int64_t dimension, const ir::Type &resultType) {

@@ -130,10 +130,11 @@ std::string bytesText(int64_t bytes) {
   return out;
 }
 
-/// A zero-filled buffer of `size` bytes for a tensor of `type`, whose bytes
-/// count in liveBytes() until it is freed. The bytes are reserved against
-/// the budget before anything is allocated.
-std::shared_ptr<std::vector<unsigned char>> countedBuffer(int64_t size, const ir::Type &type) {
+/// A buffer of `size` bytes for a tensor of `type`, zero-filled when `zero`,
+/// whose bytes count in liveBytes() until it is freed. The bytes are
+/// reserved against the budget before anything is allocated.
+template <typename Buffer>
+std::shared_ptr<Buffer> countedBuffer(int64_t size, const ir::Type &type, bool zero) {
   int64_t budget = MemoryBudget::limit();
   int64_t before = gLiveBytes.fetch_add(size);
   int64_t now = before + size;  // both within kMaxByteSize each: no overflow
@@ -145,14 +146,14 @@ std::shared_ptr<std::vector<unsigned char>> countedBuffer(int64_t size, const ir
   int64_t peak = gPeakBytes.load();
   while (now > peak && !gPeakBytes.compare_exchange_weak(peak, now)) {
   }
-  std::vector<unsigned char> *bytes = nullptr;
+  Buffer *bytes = nullptr;
   try {
-    bytes = new std::vector<unsigned char>(static_cast<size_t>(size));
+    bytes = zero ? new Buffer(static_cast<size_t>(size), 0) : new Buffer(static_cast<size_t>(size));
   } catch (const std::bad_alloc &) {
     gLiveBytes.fetch_sub(size);
     throw RuntimeError(type.str() + " needs " + bytesText(size) + ", which the system could not allocate");
   }
-  return std::shared_ptr<std::vector<unsigned char>>(bytes, [size](std::vector<unsigned char> *b) {
+  return std::shared_ptr<Buffer>(bytes, [size](Buffer *b) {
     gLiveBytes.fetch_sub(size);
     delete b;
   });
@@ -194,7 +195,44 @@ void Tensor::resetPeakBytes() { gPeakBytes.store(gLiveBytes.load()); }
 
 Tensor::Tensor(const ir::Type &type) : Tensor(type, type.isTensor() ? type.shape() : std::vector<int64_t>{}) {}
 
-Tensor::Tensor(const ir::Type &type, std::vector<int64_t> shape) : type_(type), shape_(std::move(shape)) {
+Tensor::Tensor(const ir::Type &type, std::vector<int64_t> shape) {
+  shape_ = std::move(shape);
+  describe(type);
+  buffer_ = countedBuffer<Buffer>(static_cast<int64_t>(numElements_ * storageSize(kind_)), type_, true);
+}
+
+Tensor::Tensor(const ir::Type &type, std::vector<int64_t> shape, ForOverwrite) {
+  shape_ = std::move(shape);
+  describe(type);
+  buffer_ = countedBuffer<Buffer>(static_cast<int64_t>(numElements_ * storageSize(kind_)), type_, false);
+}
+
+namespace {
+/// The operand offered to the op being evaluated on this thread (BufferOffer).
+thread_local const Tensor *tOffered = nullptr;
+}  // namespace
+
+BufferOffer::BufferOffer(const Tensor *operand) : previous_(tOffered) { tOffered = operand; }
+BufferOffer::~BufferOffer() { tOffered = previous_; }
+
+Tensor Tensor::inPlaceOrNew(const ir::Type &type, std::vector<int64_t> shape) {
+  const Tensor *offered = tOffered;
+  if (offered && offered->buffer_ && offered->buffer_.use_count() == 1) {
+    Tensor out;
+    out.shape_ = std::move(shape);
+    out.describe(type);
+    if (out.kind_ == offered->kind_ && out.numElements_ == offered->numElements_) {
+      tOffered = nullptr;
+      out.buffer_ = offered->buffer_;
+      return out;
+    }
+    return Tensor(type, std::move(out.shape_), ForOverwrite{});
+  }
+  return Tensor(type, std::move(shape), ForOverwrite{});
+}
+
+void Tensor::describe(const ir::Type &type) {
+  type_ = type;
   if (!type.isTensor() && type.kind() != ir::Type::Kind::Scalar) {
     throw RuntimeError("expected a tensor type, got " + type.str());
   }
@@ -215,7 +253,6 @@ Tensor::Tensor(const ir::Type &type, std::vector<int64_t> shape) : type_(type), 
                        ", the most one tensor may hold");
   }
   numElements_ = *count;
-  buffer_ = countedBuffer(*size, type_);
 }
 
 std::vector<int64_t> Tensor::strides() const {

@@ -114,6 +114,20 @@ class Tensor {
   /// whose sizes may come from data: checked the same way).
   Tensor(const ir::Type &type, std::vector<int64_t> shape);
 
+  /// Tag of the constructor below.
+  struct ForOverwrite {};
+  /// A tensor whose buffer is left as the allocator gives it (no zero-fill),
+  /// for an op that writes every element before anything reads them
+  /// (elementwise loops, products, copies). Checked as the constructors
+  /// above.
+  Tensor(const ir::Type &type, std::vector<int64_t> shape, ForOverwrite);
+  /// A result of `type` and `shape` that an op writes element by element,
+  /// element i from its operands' elements i only: the buffer of the operand
+  /// the evaluator offers (BufferOffer) when nothing else holds it and its
+  /// storage kind and size match (the op then computes in place), else a
+  /// fresh buffer as with ForOverwrite. The offer is taken at most once.
+  static Tensor inPlaceOrNew(const ir::Type &type, std::vector<int64_t> shape);
+
   const ir::Type &type() const { return type_; }
   ElemKind kind() const { return kind_; }
   /// Integer width in bits (1 for i1); 0 for floats and complex.
@@ -157,7 +171,44 @@ class Tensor {
   unsigned bits_ = 0;
   std::vector<int64_t> shape_;
   int64_t numElements_ = 0;
-  std::shared_ptr<std::vector<unsigned char>> buffer_;
+  /// Value-initialises elements only when asked (vector(n, 0)): vector(n)
+  /// leaves them as allocated, for ForOverwrite.
+  template <typename T>
+  struct NoInitAllocator : std::allocator<T> {
+    template <typename U> struct rebind { using other = NoInitAllocator<U>; };
+    template <typename U, typename... Args>
+    void construct(U *p, Args &&...args) {
+      if constexpr (sizeof...(Args) == 0) {
+        ::new (static_cast<void *>(p)) U;
+      } else {
+        ::new (static_cast<void *>(p)) U(std::forward<Args>(args)...);
+      }
+    }
+  };
+  using Buffer = std::vector<unsigned char, NoInitAllocator<unsigned char>>;
+  friend class BufferOffer;
+
+  /// Type, kind, bits, shape and element count, checked; no buffer.
+  void describe(const ir::Type &type);
+  std::shared_ptr<Buffer> buffer_;
+};
+
+/// The operand an evaluator gives up to the op it evaluates (its last use:
+/// the interpreter moved it out of the environment), for
+/// Tensor::inPlaceOrNew. Scoped and per thread; a nested offer hides the
+/// outer one until it ends. Only the evaluators of ops whose result is
+/// computed index by index make one (EvalSupport.h's unary and binary).
+class BufferOffer {
+ public:
+  /// Null: nothing is offered in this scope.
+  explicit BufferOffer(const Tensor *operand);
+  ~BufferOffer();
+  BufferOffer(const BufferOffer &) = delete;
+  BufferOffer &operator=(const BufferOffer &) = delete;
+
+ private:
+  friend class Tensor;
+  const Tensor *previous_;
 };
 
 /// The storage kind of an element type; throws RuntimeError when unsupported.

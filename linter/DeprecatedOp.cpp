@@ -1,8 +1,11 @@
 // `deprecated.op`: ops and features spec.md's "Deprecated Operations" section
-// deprecates. A rename to an identical op is offered as a safe fix.
+// deprecates (found as SHLO001-004 find them: DeprecatedFeatures.h). A rename
+// to an identical op is offered as a safe fix, edited in place (quotes and
+// form kept as written) until the language server shows the lint rules and
+// this advisory goes.
 #include <optional>
 
-#include "linter/OpFacts.h"
+#include "linter/DeprecatedFeatures.h"
 #include "linter/Rules.h"
 
 namespace shlo::linter {
@@ -31,31 +34,16 @@ std::optional<Fix> renameFix(const ir::Operation &op, std::string_view replaceme
   return fix;
 }
 
-/// Deprecated features of ops that are not deprecated themselves, found by
-/// the attribute that carries them so that no op is named here: comparisons
-/// of complex values (`comparison_direction` on complex operands) and
-/// `window_reversal` with any dimension reversed.
+/// Deprecated features of ops that are not deprecated themselves.
 void lintFeatures(const ir::Operation &op, LintContext &context) {
-  // The section deprecates StableHLO's features, not CHLO's broadcasting forms.
-  if (op.name.rfind("stablehlo.", 0) != 0) return;
-  if (op.attribute("comparison_direction")) {
-    const ir::Value *lhs = op.operands.empty() ? nullptr : op.operands[0];
-    if (lhs && lhs->type.isTensor() && lhs->type.element().isComplex()) {
-      context.out.push_back(advice(nameRangeOf(op), Severity::Note, DiagnosticTag::Deprecated, "deprecated.op",
-                                   "comparisons of complex values are being considered for removal from StableHLO"));
-    }
+  if (comparesComplexValues(op)) {
+    context.out.push_back(advice(nameRangeOf(op), Severity::Note, DiagnosticTag::Deprecated, "deprecated.op",
+                                 kComplexComparisonMessage));
   }
-  if (const ir::NamedAttribute *reversal = op.namedAttribute("window_reversal")) {
-    std::optional<std::vector<bool>> flags = reversal->value.booleans();
-    bool reverses = false;
-    if (flags) {
-      for (bool flag : *flags) reverses |= flag;
-    }
-    if (reverses) {
-      syntax::TextRange range = reversal->nameRange.size() > 0 ? reversal->nameRange : reversal->value.range;
-      context.out.push_back(advice(range, Severity::Note, DiagnosticTag::Deprecated, "deprecated.op",
-                                   "window_reversal is being considered for removal from StableHLO"));
-    }
+  if (const ir::NamedAttribute *reversal = reversedWindow(op)) {
+    syntax::TextRange range = reversal->nameRange.size() > 0 ? reversal->nameRange : reversal->value.range;
+    context.out.push_back(advice(range, Severity::Note, DiagnosticTag::Deprecated, "deprecated.op",
+                                 kWindowReversalMessage));
   }
 }
 
@@ -66,12 +54,11 @@ void lintDeprecatedOp(const ir::Operation &op, LintContext &context) {
   if (!deprecation) return lintFeatures(op, context);
   if (deprecation->stage == DeprecationStage::MayBeRemoved) {
     context.out.push_back(advice(nameRangeOf(op), Severity::Note, DiagnosticTag::Deprecated, "deprecated.op",
-                                 "`" + op.name + "` is being considered for removal from StableHLO"));
+                                 explorationMessage(op, *deprecation)));
     return;
   }
-  std::string message = "`" + op.name + "` is deprecated and will be removed from StableHLO";
-  if (!deprecation->replacement.empty()) message += "; use `" + std::string(deprecation->replacement) + "`";
-  Diagnostic d = advice(nameRangeOf(op), Severity::Warning, DiagnosticTag::Deprecated, "deprecated.op", message);
+  Diagnostic d = advice(nameRangeOf(op), Severity::Warning, DiagnosticTag::Deprecated, "deprecated.op",
+                        removalMessage(op, *deprecation));
   if (deprecation->renameOnly) {
     if (std::optional<Fix> fix = renameFix(op, deprecation->replacement, context.text)) d.fixes.push_back(*fix);
   }

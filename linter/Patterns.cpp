@@ -4,6 +4,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "linter/FixBuilder.h"
 #include "semantic/ops/Ops.h"
 
 namespace shlo::linter {
@@ -102,12 +103,9 @@ syntax::TextRange deletionRange(syntax::TextRange range, std::string_view text) 
 }
 
 std::optional<Fix> deleteOpFix(const ir::Operation &op, std::string_view text, std::string title, FixSafety safety) {
-  if (op.range.size() == 0 || op.range.end > text.size()) return std::nullopt;
-  Fix fix;
-  fix.title = std::move(title);
-  fix.edits.push_back({deletionRange(op.range, text), ""});
-  fix.safety = safety;
-  return fix;
+  FixBuilder builder(text);
+  builder.remove(op);
+  return builder.build(std::move(title), safety);
 }
 
 std::optional<Fix> forwardOperandFix(const ir::Operation &op, const ir::Value &replacement, std::string_view text,
@@ -115,18 +113,13 @@ std::optional<Fix> forwardOperandFix(const ir::Operation &op, const ir::Value &r
   if (op.results.size() != 1 || !op.results[0] || op.range.end > text.size() || op.range.size() == 0) {
     return std::nullopt;
   }
-  syntax::TextRange removed = deletionRange(op.range, text);
-  if (removed == op.range) return std::nullopt;  // Shares its line: leave it to the author.
-  Fix fix;
-  fix.title = "Remove `" + op.name + "` and use `" + replacement.name + "` instead of `" + op.results[0]->name + "`";
-  fix.safety = safety;
-  fix.edits.push_back({removed, ""});
-  for (const ir::Use &use : op.results[0]->uses) {
-    if (use.range.size() == 0 || use.range.end > text.size()) return std::nullopt;
-    if (text.substr(use.range.begin, use.range.size()) != op.results[0]->name) return std::nullopt;
-    fix.edits.push_back({use.range, replacement.name});
-  }
-  return fix;
+  if (deletionRange(op.range, text) == op.range) return std::nullopt;  // Shares its line: leave it to the author.
+  FixBuilder builder(text);
+  builder.remove(op);
+  builder.replaceUses(*op.results[0], replacement);
+  return builder.build("Remove `" + op.name + "` and use `" + replacement.name + "` instead of `" +
+                           op.results[0]->name + "`",
+                       safety);
 }
 
 syntax::TextRange nameRangeOf(const ir::Operation &op) { return op.nameRange.size() > 0 ? op.nameRange : op.range; }

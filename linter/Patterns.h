@@ -43,12 +43,13 @@ bool isConstantEqualTo(const ir::Value *value, double x);
 /// and line break included), so deleting it leaves no blank line.
 syntax::TextRange deletionRange(syntax::TextRange range, std::string_view text);
 
-/// A fix deleting `op` (all its results must be unused). nullopt when its
-/// range does not index `text`.
+/// A fix deleting `op` (all its results must be unused), as line edits
+/// (FixBuilder). nullopt when its range does not index `text`.
 std::optional<Fix> deleteOpFix(const ir::Operation &op, std::string_view text, std::string title, FixSafety safety);
 
 /// A fix that makes every use of `op`'s single result use `replacement`
-/// instead, and deletes `op`: for ops that return an operand unchanged.
+/// instead, and deletes `op`: for ops that return an operand unchanged. The
+/// users are reprinted by the formatter (FixBuilder::replaceUses).
 /// `replacement` must have the result's type. nullopt when a range does not
 /// index `text` or the op is not alone on its lines.
 std::optional<Fix> forwardOperandFix(const ir::Operation &op, const ir::Value &replacement, std::string_view text,

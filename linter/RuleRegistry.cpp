@@ -50,7 +50,7 @@ const std::vector<Rule> &allRules() {
         redundantConvert(),      redundantReshape(),       identityTranspose(),  identityBroadcast(),
         wholeSlice(),            zeroPad(),                addZero(),            multiplyOne(),
         splatConstant(),         largeConstant(),        inferableDynamicDimension(),          f64InModel(),         backendCustomCall(),
-        collectivesWithoutGrid(), genericForm(),
+        collectivesWithoutGrid(), genericForm(), quotedSymbolName(), valueNameStyle(),
     };
     std::sort(out.begin(), out.end(), [](const Rule &a, const Rule &b) { return a.info.code < b.info.code; });
     return out;

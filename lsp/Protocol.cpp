@@ -1,5 +1,7 @@
 #include "lsp/Protocol.h"
 
+#include "lsp/AssistProtocol.h"
+
 #include <limits>
 
 namespace shlo::lsp {
@@ -118,6 +120,7 @@ namespace shlo::lsp {
 
 ClientCapabilities clientCapabilitiesFromJson(const json &initializeParams) {
   ClientCapabilities client;
+  client.snippetSupport = snippetSupportFromJson(initializeParams);
   const json *node = &initializeParams;
   for (const char *key : {"capabilities", "textDocument", "publishDiagnostics", "tagSupport", "valueSet"}) {
     if (!node->is_object()) return client;

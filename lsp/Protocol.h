@@ -79,6 +79,8 @@ struct ClientCapabilities {
   /// `textDocument.publishDiagnostics.tagSupport.valueSet` holds 1 / 2.
   bool unnecessaryTag = false;
   bool deprecatedTag = false;
+  /// `textDocument.completion.completionItem.snippetSupport`.
+  bool snippetSupport = false;
 };
 /// Reads `capabilities` of `initialize` params; missing or malformed parts
 /// read as unsupported.

@@ -3,14 +3,23 @@
 #include <iostream>
 #include <set>
 
+#include "ide/Completion.h"
 #include "ide/Features.h"
+#include "ide/CallHierarchy.h"
+#include "ide/CodeLenses.h"
+#include "ide/DocumentLinks.h"
+#include "ide/SelectionRanges.h"
+#include "lsp/DiagFeatures.h"
+#include "lsp/DiagnosticsToProtocol.h"
+#include "lsp/Log.h"
 #include "lsp/ToProtocol.h"
+#include "lsp/AssistProtocol.h"
 
 namespace shlo::lsp {
 
 namespace {
 
-void log(const std::string &message) { std::cerr << "shlo lsp: " << message << "\n"; }
+void log(const std::string &message) { logMessage(LogLevel::Error, message); }
 
 }  // namespace
 
@@ -124,7 +133,8 @@ void Server::handleRequest(const json &id, const std::string &method, const json
     std::lock_guard<std::mutex> lock(requestsMutex_);
     cancelled_[key] = flag;
   }
-  workers_->post([this, id, key, flag, params, run = handler->second] {
+  workers_->post([this, id, key, flag, params, method, run = handler->second] {
+    auto started = std::chrono::steady_clock::now();
     json response;
     if (*flag) {
       response = makeErrorResponse(id, ErrorCode::RequestCancelled, "request cancelled");
@@ -143,6 +153,11 @@ void Server::handleRequest(const json &id, const std::string &method, const json
     {
       std::lock_guard<std::mutex> lock(requestsMutex_);
       cancelled_.erase(key);
+    }
+    if (logEnabled(LogLevel::Verbose)) {
+      auto elapsed = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
+      logMessage(LogLevel::Verbose, method + " " + key + ": " + std::to_string(elapsed) + " ms" +
+                                        (response.contains("error") ? " (error)" : ""));
     }
     send(response);
   });
@@ -178,6 +193,14 @@ void Server::handleNotification(const std::string &method, const json &params) {
 json Server::initialize(const json &params) {
   encoding_ = negotiatePositionEncoding(params);
   client_ = clientCapabilitiesFromJson(params);
+  {
+    const json *window = params.is_object() && params.contains("capabilities") && params["capabilities"].is_object() &&
+                                 params["capabilities"].contains("window")
+                             ? &params["capabilities"]["window"]
+                             : nullptr;
+    clientCreatesProgress_ = window && window->is_object() && window->contains("workDoneProgress") &&
+                             (*window)["workDoneProgress"].is_boolean() && (*window)["workDoneProgress"].get<bool>();
+  }
   workspace_.initialize(params);
   json capabilities = {
       {"positionEncoding", encodingName(encoding_)},
@@ -189,8 +212,16 @@ json Server::initialize(const json &params) {
       {"documentSymbolProvider", true},
       {"documentHighlightProvider", true},
       {"workspaceSymbolProvider", true},
+      {"diagnosticProvider", {{"identifier", "shlo"}, {"interFileDependencies", false}, {"workspaceDiagnostics", false}}},
+      {"codeLensProvider", {{"resolveProvider", false}}},
+      {"callHierarchyProvider", true},
+      {"selectionRangeProvider", true},
+      {"documentLinkProvider", {{"resolveProvider", false}}},
       {"foldingRangeProvider", true},
       {"semanticTokensProvider", {{"legend", semanticTokensLegend()}, {"range", true}, {"full", {{"delta", true}}}}},
+      {"completionProvider", completionCapability()},
+      {"signatureHelpProvider", signatureHelpCapability()},
+      {"inlayHintProvider", true},
       {"workspace", {{"workspaceFolders", {{"supported", true}, {"changeNotifications", true}}}}},
   };
   capabilities.update(editCapabilities());
@@ -260,6 +291,25 @@ void Server::registerHandlers() {
     if (bytes.end < bytes.begin) throw LspError(ErrorCode::InvalidParams, "range ends before it starts");
     return json{{"data", encodeSemanticTokens(snapshot->file, ide::semanticTokens(*snapshot, &bytes), encoding_)}};
   };
+  handlers_["textDocument/completion"] = [this](const json &params) {
+    TextDocumentPositionParams p = positionParamsFromJson(params);
+    auto snapshot = snapshotFor(p.uri);
+    return completionToJson(*snapshot, ide::complete(*snapshot, offsetFor(*snapshot, p.position)), encoding_,
+                            client_.snippetSupport);
+  };
+  handlers_["completionItem/resolve"] = [](const json &params) { return resolveCompletionItem(params); };
+  handlers_["textDocument/signatureHelp"] = [this](const json &params) {
+    TextDocumentPositionParams p = positionParamsFromJson(params);
+    auto snapshot = snapshotFor(p.uri);
+    return signatureHelpToJson(ide::signatureHelp(*snapshot, offsetFor(*snapshot, p.position)));
+  };
+  handlers_["textDocument/inlayHint"] = [this](const json &params) {
+    Range range = rangeFromJson(requireMember(params, "range", json::value_t::object));
+    auto snapshot = snapshotFor(documentUriFromJson(params));
+    syntax::TextRange bytes{offsetFor(*snapshot, range.start), snapshot->file.offset(range.end, encoding_)};
+    if (bytes.end < bytes.begin) throw LspError(ErrorCode::InvalidParams, "range ends before it starts");
+    return inlayHintsToJson(*snapshot, ide::inlayHints(*snapshot, bytes), encoding_);
+  };
   handlers_["workspace/symbol"] = [this](const json &params) {
     std::string query = requireMember(params, "query", json::value_t::string).get<std::string>();
     std::vector<std::shared_ptr<Document>> open;
@@ -279,14 +329,72 @@ void Server::registerHandlers() {
         symbols.push_back(workspaceSymbolToJson(snapshot->uri, snapshot->file, symbol, encoding_));
       }
     }
-    // Then the files under the workspace folders that are not open.
-    workspace_.diskSymbols(query, encoding_, kLimit, openUris, symbols);
+    // Then the files under the workspace folders that are not open; the
+    // first search parses them all, so it reports its progress.
+    WorkDoneProgress progress(params, [this](const json &notification) { send(notification); });
+    if (clientCreatesProgress_) progress.createIfNone("shlo/index/" + std::to_string(nextProgressToken_++));
+    progress.begin("Indexing the workspace");
+    workspace_.diskSymbols(query, encoding_, kLimit, openUris, symbols,
+                           [&progress](size_t done, size_t total) { progress.report(done, total); });
+    progress.end(std::to_string(symbols.size()) + " symbols");
     return symbols;
+  };
+  registerDiagHandlers();
+}
+
+void Server::registerDiagHandlers() {
+  // Pull diagnostics (LSP 3.17): the same list publishDiagnostics pushes.
+  handlers_["textDocument/diagnostic"] = [this](const json &params) {
+    auto snapshot = snapshotFor(documentUriFromJson(params));
+    std::string previous = params.contains("previousResultId") && params["previousResultId"].is_string()
+                               ? params["previousResultId"].get<std::string>()
+                               : "";
+    return documentDiagnosticReport(*snapshot, previous.empty() ? nullptr : &previous, encoding_, client_);
+  };
+  handlers_["textDocument/codeLens"] = [this](const json &params) {
+    auto snapshot = snapshotFor(documentUriFromJson(params));
+    return codeLensesToJson(*snapshot, ide::codeLenses(*snapshot), encoding_);
+  };
+  handlers_["textDocument/prepareCallHierarchy"] = [this](const json &params) -> json {
+    TextDocumentPositionParams p = positionParamsFromJson(params);
+    auto snapshot = snapshotFor(p.uri);
+    std::optional<ide::CallHierarchyItem> item = ide::prepareCallHierarchy(*snapshot, offsetFor(*snapshot, p.position));
+    if (!item) return nullptr;
+    return json::array({callHierarchyItemToJson(*snapshot, *item, encoding_)});
+  };
+  auto calls = [this](const json &params, bool incoming) {
+    const json &item = requireMember(params, "item", json::value_t::object);
+    std::string uri = requireMember(item, "uri", json::value_t::string).get<std::string>();
+    std::string name = requireMember(item, "name", json::value_t::string).get<std::string>();
+    Range selection = rangeFromJson(requireMember(item, "selectionRange", json::value_t::object));
+    auto snapshot = snapshotFor(uri);
+    uint32_t offset = offsetFor(*snapshot, selection.start);
+    return hierarchyCallsToJson(*snapshot,
+                                incoming ? ide::incomingCalls(*snapshot, name, offset)
+                                         : ide::outgoingCalls(*snapshot, name, offset),
+                                incoming, encoding_);
+  };
+  handlers_["callHierarchy/incomingCalls"] = [calls](const json &params) { return calls(params, true); };
+  handlers_["callHierarchy/outgoingCalls"] = [calls](const json &params) { return calls(params, false); };
+  handlers_["textDocument/selectionRange"] = [this](const json &params) {
+    const json &positions = requireMember(params, "positions", json::value_t::array);
+    auto snapshot = snapshotFor(documentUriFromJson(params));
+    json out = json::array();
+    for (const json &position : positions) {
+      if (!position.is_object()) throw LspError(ErrorCode::InvalidParams, "`positions` must hold Position objects");
+      uint32_t offset = offsetFor(*snapshot, positionFromJson(position));
+      out.push_back(selectionRangeToJson(*snapshot, ide::selectionRanges(*snapshot, offset), encoding_));
+    }
+    return out;
+  };
+  handlers_["textDocument/documentLink"] = [this](const json &params) {
+    auto snapshot = snapshotFor(documentUriFromJson(params));
+    return documentLinksToJson(*snapshot, ide::documentLinks(*snapshot, resolverFor(*snapshot)), encoding_);
   };
 }
 
 json Server::semanticTokensResult(const Snapshot &snapshot, const std::string *previousResultId) {
-  std::vector<uint32_t> data = encodeSemanticTokens(snapshot.file, ide::semanticTokens(snapshot), encoding_);
+  std::vector<uint32_t> data = snapshot.semanticTokens(encoding_);
   std::lock_guard<std::mutex> lock(tokensMutex_);
   std::string resultId = std::to_string(nextResultId_++);
   // Closed meanwhile (didClose drops the entry after removing the document,

@@ -52,6 +52,9 @@ class Server {
   using Handler = std::function<json(const json &params)>;
 
   void registerHandlers();
+  /// Diagnostics (pull), code lenses, call hierarchy, selection ranges and
+  /// document links (Server.cpp's end).
+  void registerDiagHandlers();
   /// Formatting, code actions and rename (lsp/EditHandlers.cpp).
   void registerEditHandlers();
   static json editCapabilities();
@@ -94,6 +97,9 @@ class Server {
   std::map<std::string, Handler> handlers_;
   /// Set by initialize, before any worker reads them.
   ClientCapabilities client_;
+  /// `window.workDoneProgress`: the server may create progress tokens.
+  bool clientCreatesProgress_ = false;
+  std::atomic<uint64_t> nextProgressToken_{1};
   Workspace workspace_;
 
   std::mutex documentsMutex_;

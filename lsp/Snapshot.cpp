@@ -1,6 +1,35 @@
 #include "lsp/Snapshot.h"
 
+#include "linter/Config.h"
+#include "lsp/ToProtocol.h"
+#include "lsp/Uri.h"
+#include "semantic/analysis/SplitInput.h"
+
 namespace shlo::lsp {
+
+namespace {
+
+/// The lint options of the document at `uri`: its nearest `shlo.toml` (or
+/// `pyproject.toml`), as `shlo lint` reads it; the defaults otherwise.
+linter::LintOptions lintOptionsFor(const std::string &uri) {
+  std::optional<std::string> path = pathFromFileUri(uri);
+  if (!path) return {};
+  std::optional<std::filesystem::path> config = linter::findConfigFile(*path);
+  if (!config) return {};
+  return linter::loadConfig(*config).optionsFor(*path);
+}
+
+bool hasChunks(std::string_view text) {
+  // Cheap test first: most documents have no separator at all.
+  return text.find("// -----") != std::string_view::npos && analysis::splitInput(text).size() > 1;
+}
+
+}  // namespace
+
+const std::vector<uint32_t> &Snapshot::semanticTokens(syntax::PositionEncoding encoding) const {
+  std::call_once(tokensOnce_, [&] { tokens_ = encodeSemanticTokens(file, ide::semanticTokens(*this), encoding); });
+  return tokens_;
+}
 
 std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, std::string text,
                                               const Snapshot *base, const syntax::SyntaxTree *edited,
@@ -9,11 +38,16 @@ std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, 
   thread_local syntax::Parser parser;
   auto snapshot = std::make_shared<Snapshot>(std::move(uri), version, std::move(text));
   std::string_view source = snapshot->file.text();
-  if (base && edited && edited->valid()) {
+  // A text of `// -----` chunks is analysed chunk by chunk, from scratch
+  // (such files are tests, small).
+  bool chunked = hasChunks(source);
+  if (base && edited && edited->valid() && !chunked && base->chunks.empty()) {
     snapshot->analysis = analysis::reanalyze(parser, source, base->analysis, *edited, edits, &snapshot->stats);
   } else {
     snapshot->analysis = analysis::analyze(parser, source);
   }
+  if (chunked) snapshot->splitChunks(parser);
+  snapshot->lintOptions = lintOptionsFor(snapshot->uri);
   snapshot->buildIndex();
   return snapshot;
 }

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,16 @@ struct Snapshot : ide::AnalyzedFile {
 
   Snapshot(std::string uri, int64_t version, std::string text)
       : ide::AnalyzedFile(uri, std::move(text)), uri(std::move(uri)), version(version) {}
+
+  /// The semantic tokens of the whole text in LSP's encoding
+  /// (encodeSemanticTokens), computed by the first request and kept: a
+  /// snapshot never changes, and editors ask again on every focus and scroll.
+  /// `encoding` is the server's, fixed at initialize.
+  const std::vector<uint32_t> &semanticTokens(syntax::PositionEncoding encoding) const;
+
+ private:
+  mutable std::once_flag tokensOnce_;
+  mutable std::vector<uint32_t> tokens_;
 };
 
 /// Parses, lowers and verifies `text`. When `base` is the previous

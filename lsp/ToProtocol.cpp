@@ -1,5 +1,6 @@
 #include "lsp/ToProtocol.h"
 
+#include "lsp/DiagnosticsToProtocol.h"
 #include "lsp/Uri.h"
 
 namespace shlo::lsp {
@@ -44,26 +45,6 @@ uint32_t unitsBetween(std::string_view text, uint32_t begin, uint32_t end, synta
     i += length;
   }
   return units;
-}
-
-int lspSeverity(Severity severity) {
-  switch (severity) {
-    case Severity::Error: return 1;
-    case Severity::Warning: return 2;
-    case Severity::Note: return 3;  // Information.
-    case Severity::Hint: return 4;
-  }
-  return 1;
-}
-
-json lspTags(const Diagnostic &d, const ClientCapabilities &client) {
-  // LSP DiagnosticTag: Unnecessary = 1, Deprecated = 2.
-  json tags = json::array();
-  for (DiagnosticTag tag : d.tags) {
-    if (tag == DiagnosticTag::Unnecessary && client.unnecessaryTag) tags.push_back(1);
-    if (tag == DiagnosticTag::Deprecated && client.deprecatedTag) tags.push_back(2);
-  }
-  return tags;
 }
 
 }  // namespace
@@ -181,26 +162,7 @@ json foldingRangesToJson(const syntax::SourceFile &file, const std::vector<ide::
 
 json publishDiagnosticsParams(const Snapshot &snapshot, syntax::PositionEncoding encoding,
                               const ClientCapabilities &client) {
-  ide::FileDiagnostics found = ide::diagnostics(snapshot);
-  json diagnostics = json::array();
-  for (const Diagnostic *d : found.all) {
-    json entry = {{"range", toJson(toLspRange(snapshot.file, d->range, encoding))},
-                  {"severity", lspSeverity(d->severity)},
-                  {"source", "shlo"},
-                  {"message", d->note.empty() ? d->message : d->message + "\n" + d->note}};
-    if (!d->code.empty()) entry["code"] = d->code;
-    if (json tags = lspTags(*d, client); !tags.empty()) entry["tags"] = std::move(tags);
-    if (!d->related.empty()) {
-      json related = json::array();
-      for (const RelatedInformation &r : d->related) {
-        related.push_back({{"location", makeLocation(snapshot.uri, toLspRange(snapshot.file, r.range, encoding))},
-                           {"message", r.message}});
-      }
-      entry["relatedInformation"] = std::move(related);
-    }
-    diagnostics.push_back(std::move(entry));
-  }
-  return {{"uri", snapshot.uri}, {"version", snapshot.version}, {"diagnostics", std::move(diagnostics)}};
+  return {{"uri", snapshot.uri}, {"version", snapshot.version}, {"diagnostics", diagnosticsToJson(snapshot, encoding, client)}};
 }
 
 }  // namespace shlo::lsp

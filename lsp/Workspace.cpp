@@ -111,7 +111,8 @@ std::vector<fs::path> Workspace::listFiles(const std::vector<std::string> &folde
 }
 
 void Workspace::diskSymbols(const std::string &query, syntax::PositionEncoding encoding, size_t limit,
-                            const std::set<std::string> &skipUris, json &out) {
+                            const std::set<std::string> &skipUris, json &out,
+                            const std::function<void(size_t done, size_t total)> &progress) {
   std::vector<fs::path> files = listFiles(folders());
   // Compared as paths: clients percent-encode URIs in different ways.
   std::set<std::string> skipPaths;
@@ -121,7 +122,9 @@ void Workspace::diskSymbols(const std::string &query, syntax::PositionEncoding e
   std::lock_guard<std::mutex> lock(indexMutex_);
   std::map<std::string, IndexedFile> fresh;
   uintmax_t totalBytes = 0;
+  size_t done = 0;
   for (const fs::path &path : files) {
+    if (progress) progress(done++, files.size());
     if (skipPaths.count(path.lexically_normal().string())) continue;
     std::string uri = fileUriFromPath(path.string());
     std::error_code error;
@@ -146,6 +149,7 @@ void Workspace::diskSymbols(const std::string &query, syntax::PositionEncoding e
     }
     fresh[path.string()] = std::move(entry);
   }
+  if (progress) progress(files.size(), files.size());
   // Files gone from disk or from the folders leave the cache.
   index_ = std::move(fresh);
   for (const auto &[path, file] : index_) {

@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <mutex>
 #include <optional>
@@ -48,8 +49,10 @@ class Workspace {
   /// files under the folders whose URI is not in `skipUris` (the open
   /// documents, which the caller lists from their current text). Files are
   /// parsed once and cached until their size or modification time changes.
+  /// `progress(done, total)` is called as the files are indexed.
   void diskSymbols(const std::string &query, syntax::PositionEncoding encoding, size_t limit,
-                   const std::set<std::string> &skipUris, json &out);
+                   const std::set<std::string> &skipUris, json &out,
+                   const std::function<void(size_t done, size_t total)> &progress = {});
 
   void setLimits(Limits limits) { limits_ = limits; }
 

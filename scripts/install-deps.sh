@@ -19,6 +19,8 @@ PACKAGES=(
   time
   # shlo lint: configuration files (toml++), SARIF validated in the tests.
   libtomlplusplus-dev python3-jsonschema
+  # shlo fmt --diff: unified diffs (dtl, header-only).
+  libdtl-dev
   # The kernel library: oneDNN (matrix products, convolutions), Highway (loops).
   libdnnl-dev libhwy-dev
 )

@@ -62,13 +62,31 @@ std::string fastBodyOf(const ir::Region &region);
 std::vector<Value> one(Tensor tensor);
 
 /// A unary or binary elementwise kernel as an evaluator.
+/// An operand given up to the op (Interpreter::operandGivenUp) is offered
+/// for its result when the op's kernel loop takes offers (Tensor::
+/// inPlaceOrNew) before anything else: only those listed here, because an
+/// evaluator built from other elementwise evaluators would let an inner
+/// one overwrite an operand the outer one still reads.
 template <Tensor (*Kernel)(const Tensor &, const ir::Type &)>
-std::vector<Value> unary(Interpreter &, const ir::Operation &op, const std::vector<Value> &operands, Env &) {
-  return one(Kernel(operandTensor(op, operands, 0), resultTypeOf(op)));
+constexpr bool kUnaryInPlace = Kernel == evalNegate || Kernel == evalExponential || Kernel == evalSqrt;
+template <Tensor (*Kernel)(const Tensor &, const Tensor &, const ir::Type &)>
+constexpr bool kBinaryInPlace = Kernel == evalAdd || Kernel == evalSubtract || Kernel == evalMultiply ||
+                                Kernel == evalDivide || Kernel == evalMaximum || Kernel == evalMinimum;
+
+template <Tensor (*Kernel)(const Tensor &, const ir::Type &)>
+std::vector<Value> unary(Interpreter &in, const ir::Operation &op, const std::vector<Value> &operands, Env &) {
+  const Tensor &x = operandTensor(op, operands, 0);
+  BufferOffer offer(kUnaryInPlace<Kernel> && in.operandGivenUp(op, 0) ? &x : nullptr);
+  return one(Kernel(x, resultTypeOf(op)));
 }
 template <Tensor (*Kernel)(const Tensor &, const Tensor &, const ir::Type &)>
-std::vector<Value> binary(Interpreter &, const ir::Operation &op, const std::vector<Value> &operands, Env &) {
-  return one(Kernel(operandTensor(op, operands, 0), operandTensor(op, operands, 1), resultTypeOf(op)));
+std::vector<Value> binary(Interpreter &in, const ir::Operation &op, const std::vector<Value> &operands, Env &) {
+  const Tensor &x = operandTensor(op, operands, 0), &y = operandTensor(op, operands, 1);
+  BufferOffer offer(!kBinaryInPlace<Kernel> ? nullptr
+                    : in.operandGivenUp(op, 0) ? &x
+                    : in.operandGivenUp(op, 1) ? &y
+                                               : nullptr);
+  return one(Kernel(x, y, resultTypeOf(op)));
 }
 
 /// On the kernel path with no observer: whether this f32 `transpose`'s

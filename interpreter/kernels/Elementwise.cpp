@@ -37,7 +37,8 @@ HWY_INLINE V Binary(D d, V a, V b) {
 }
 
 template <int kOp>
-void BinaryLoop(const float *HWY_RESTRICT lhs, const float *HWY_RESTRICT rhs, float *out, int64_t count) {
+// No HWY_RESTRICT: `out` may be `lhs` or `rhs` (in-place evaluation).
+void BinaryLoop(const float *lhs, const float *rhs, float *out, int64_t count) {
   const hn::ScalableTag<float> d;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   int64_t i = 0;

@@ -57,6 +57,12 @@ class PhaseClock {
 
 }  // namespace
 
+std::string functionList(const std::vector<std::string> &functions) {
+  std::string out;
+  for (const std::string &f : functions) out += (out.empty() ? "@" : ", @") + f;
+  return out.empty() ? "none" : out;
+}
+
 RunSummary runProgram(std::string_view text, const RunSettings &settings, RunReporter &reporter) {
   std::vector<analysis::Chunk> chunks =
       settings.splitInputFile ? analysis::splitInput(text) : std::vector<analysis::Chunk>{{0, text}};
@@ -70,9 +76,14 @@ RunSummary runProgram(std::string_view text, const RunSettings &settings, RunRep
   RunSummary summary;
   for (const analysis::Chunk &chunk : chunks) {
     std::optional<PhaseClock> analysisClock(timings ? &timings->analysis : nullptr);
-    analysis::Analysis result = analysis::analyze(parser, chunk.text);
+    analysis::Analysis analysed;
+    const bool given = settings.analysis && !settings.splitInputFile;
+    if (!given) {
+      analysed = analysis::analyze(parser, chunk.text);
+      analysis::shiftDiagnostics(analysed.diagnostics, chunk.offset);
+    }
+    const analysis::Analysis &result = given ? *settings.analysis : analysed;
     analysisClock.reset();
-    analysis::shiftDiagnostics(result.diagnostics, chunk.offset);
     std::vector<Diagnostic> errors;
     for (const Diagnostic &d : result.diagnostics) {
       if (d.severity == Severity::Error) errors.push_back(d);
@@ -84,6 +95,15 @@ RunSummary runProgram(std::string_view text, const RunSettings &settings, RunRep
       continue;
     }
     const ir::Module &module = *result.lowered.module;
+    size_t elidedConstants = 0;
+    ir::walk(module.topLevel, [&](const ir::Operation *op) {
+      if (op->name == "func.func") {
+        if (const ir::Attribute *name = op->attribute("sym_name")) summary.functions.push_back(name->text);
+      } else if (op->name == "stablehlo.constant") {
+        const ir::Attribute *value = op->attribute("value");
+        if (value && value->kind == ir::Attribute::Kind::DenseResource && value->text == "__elided__") ++elidedConstants;
+      }
+    });
     std::vector<std::string> entries;
     if (!settings.entry.empty()) {
       if (!findFunction(module, settings.entry)) continue;
@@ -91,6 +111,9 @@ RunSummary runProgram(std::string_view text, const RunSettings &settings, RunRep
       entries = {settings.entry};
     } else {
       entries = defaultEntryFunctions(module);
+    }
+    if (elidedConstants > 0 && !entries.empty() && inputs.elided.mode != ElidedFill::Mode::Error) {
+      reporter.constantsFilled(elidedConstants);
     }
     Interpreter interp(module, options);
     interp.setObserver(settings.observer);

@@ -5,6 +5,7 @@
 // step to a front end, which prints (the CLI) or presents (a debugger).
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -13,6 +14,7 @@
 #include "interpreter/Interpreter.h"
 #include "interpreter/Observer.h"
 #include "interpreter/session/RunInputs.h"
+#include "semantic/analysis/Analysis.h"
 #include "semantic/diagnostics/Diagnostic.h"
 
 namespace shlo::interpreter {
@@ -54,6 +56,10 @@ struct RunSettings {
   Observer *observer = nullptr;
   /// When set, runProgram measures each phase and the ops into it; not owned.
   RunTimings *timings = nullptr;
+  /// The analysis of the whole text, when the caller made it already (a
+  /// debugger checks the program before it runs it): used instead of
+  /// analysing the text again. Ignored with splitInputFile.
+  std::shared_ptr<const analysis::Analysis> analysis;
 };
 
 /// What a session tells its front end, in order, as it runs.
@@ -68,6 +74,9 @@ class RunReporter {
   virtual void inputsRejected(const std::string &function, const Diagnostic &error) = 0;
   /// `filled` of `arity` arguments were not given and were filled by --elided.
   virtual void argumentsFilled(const std::string &function, size_t filled, size_t arity) = 0;
+  /// A chunk about to run has `count` `dense_resource<__elided__>` constants,
+  /// which --elided fills (said once per chunk, before its functions run).
+  virtual void constantsFilled(size_t count) { (void)count; }
   /// `function` ran. When it did not pass, `failure` is the diagnostic to
   /// show: `run.error`, `run.check_failed` or `run.unsupported` at the
   /// failing op (or the function), the op named in the message.
@@ -79,7 +88,13 @@ struct RunSummary {
   size_t passed = 0, failed = 0;  // functions and rejected chunks/inputs
   bool entryFound = false;        // RunSettings::entry is defined somewhere
   bool inputsUsed = false;        // some function run takes arguments
+  /// The functions defined in the chunks that were analysed without errors,
+  /// in order (for "nothing to run" and "no function named" messages).
+  std::vector<std::string> functions;
 };
+
+/// `@a, @b` for a list of function names; "none" when empty.
+std::string functionList(const std::vector<std::string> &functions);
 
 /// Runs the program `text` as `settings` say, reporting each step.
 RunSummary runProgram(std::string_view text, const RunSettings &settings, RunReporter &reporter);

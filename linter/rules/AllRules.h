@@ -35,5 +35,7 @@ Rule f64InModel();               // SHLO401
 Rule backendCustomCall();        // SHLO402
 Rule collectivesWithoutGrid();   // SHLO403
 Rule genericForm();              // SHLO501
+Rule quotedSymbolName();         // SHLO502
+Rule valueNameStyle();           // SHLO503
 
 }  // namespace shlo::linter::rules

@@ -1,5 +1,6 @@
 // SHLO003 complex-comparison: ordering or equality comparisons of complex
 // values, a feature the spec's "Deprecated Operations" section deprecates.
+#include "linter/DeprecatedFeatures.h"
 #include "linter/rules/AllRules.h"
 
 namespace shlo::linter::rules {
@@ -7,11 +8,7 @@ namespace shlo::linter::rules {
 namespace {
 
 void check(const ir::Operation &op, RuleContext &context) {
-  // The section deprecates StableHLO's features, not CHLO's broadcasting forms.
-  if (op.name.rfind("stablehlo.", 0) != 0 || !op.attribute("comparison_direction")) return;
-  const ir::Value *lhs = op.operands.empty() ? nullptr : op.operands[0];
-  if (!lhs || !lhs->type.isTensor() || !lhs->type.element().isComplex()) return;
-  context.report(nameRangeOf(op), "comparisons of complex values are being considered for removal from StableHLO");
+  if (comparesComplexValues(op)) context.report(nameRangeOf(op), kComplexComparisonMessage);
 }
 
 }  // namespace

@@ -1,27 +1,19 @@
 // SHLO304 identity-broadcast: a broadcast_in_dim that keeps its operand's shape and dimension order.
-#include "linter/rules/AllRules.h"
+#include "linter/rules/NoOpRule.h"
 
 namespace shlo::linter::rules {
 
 namespace {
 
 bool isNoOp(const ir::Operation &op) {
-  const ir::Attribute *dimensions = op.attribute("broadcast_dimensions");
-  std::optional<std::vector<int64_t>> dims = dimensions ? dimensions->integers() : std::nullopt;
-  if (!dims || !op.results[0]->type.hasStaticShape()) return false;
-  for (size_t i = 0; i < dims->size(); ++i) {
-    if ((*dims)[i] != static_cast<int64_t>(i)) return false;
-  }
-  return true;
+  return op.results[0]->type.hasStaticShape() && isIdentityList(op.attribute("broadcast_dimensions"));
 }
-std::string message(const ir::Operation &) { return "broadcast_in_dim to the operand's own shape with identity dimensions"; }
+std::string message(const ir::Operation &) {
+  return "broadcast_in_dim to the operand's own shape with identity dimensions";
+}
 
 void check(const ir::Operation &op, RuleContext &context) {
-  if (op.name != "stablehlo.broadcast_in_dim" || op.operands.empty() || op.results.size() != 1 || !op.operands[0]) return;
-  const ir::Value &operand = *op.operands[0];
-  if (operand.type != op.results[0]->type || !isNoOp(op)) return;
-  context.report(nameRangeOf(op), message(op), forwardOperandFix(op, operand, context.text(), FixSafety::Safe))
-      .tags.push_back(DiagnosticTag::Unnecessary);
+  reportNoOp(op, context, "stablehlo.broadcast_in_dim", isNoOp, message);
 }
 
 }  // namespace

@@ -1,27 +1,17 @@
 // SHLO303 identity-transpose: a transpose whose permutation is the identity.
-#include "linter/rules/AllRules.h"
+#include "linter/rules/NoOpRule.h"
 
 namespace shlo::linter::rules {
 
 namespace {
 
-bool isNoOp(const ir::Operation &op) {
-  const ir::Attribute *permutation = op.attribute("permutation");
-  std::optional<std::vector<int64_t>> dims = permutation ? permutation->integers() : std::nullopt;
-  if (!dims) return false;
-  for (size_t i = 0; i < dims->size(); ++i) {
-    if ((*dims)[i] != static_cast<int64_t>(i)) return false;
-  }
-  return true;
+bool isNoOp(const ir::Operation &op) { return isIdentityList(op.attribute("permutation")); }
+std::string message(const ir::Operation &) {
+  return "transpose by the identity permutation";
 }
-std::string message(const ir::Operation &) { return "transpose by the identity permutation"; }
 
 void check(const ir::Operation &op, RuleContext &context) {
-  if (op.name != "stablehlo.transpose" || op.operands.empty() || op.results.size() != 1 || !op.operands[0]) return;
-  const ir::Value &operand = *op.operands[0];
-  if (operand.type != op.results[0]->type || !isNoOp(op)) return;
-  context.report(nameRangeOf(op), message(op), forwardOperandFix(op, operand, context.text(), FixSafety::Safe))
-      .tags.push_back(DiagnosticTag::Unnecessary);
+  reportNoOp(op, context, "stablehlo.transpose", isNoOp, message);
 }
 
 }  // namespace

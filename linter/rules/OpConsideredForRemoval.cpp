@@ -1,7 +1,7 @@
 // SHLO002 op-considered-for-removal: ops the spec's "Deprecated Operations"
 // section says are being explored for removal (map, tuple,
 // get_tuple_element, rng, einsum, torch_index_select...).
-#include "linter/OpFacts.h"
+#include "linter/DeprecatedFeatures.h"
 #include "linter/rules/AllRules.h"
 
 namespace shlo::linter::rules {
@@ -11,9 +11,7 @@ namespace {
 void check(const ir::Operation &op, RuleContext &context) {
   std::optional<Deprecation> deprecation = deprecationOf(op.name);
   if (!deprecation || deprecation->stage != DeprecationStage::MayBeRemoved) return;
-  std::string message = "`" + op.name + "` is being considered for removal from StableHLO";
-  if (!deprecation->replacement.empty()) message += "; consider `" + std::string(deprecation->replacement) + "`";
-  context.report(nameRangeOf(op), message);
+  context.report(nameRangeOf(op), explorationMessage(op, *deprecation, "; consider "));
 }
 
 }  // namespace

@@ -1,19 +1,16 @@
 // SHLO302 redundant-reshape: a reshape whose result type is its operand's type.
-#include "linter/rules/AllRules.h"
+#include "linter/rules/NoOpRule.h"
 
 namespace shlo::linter::rules {
 
 namespace {
 
-bool isNoOp(const ir::Operation &) { return true; }
-std::string message(const ir::Operation &op) { return "reshape to the shape its operand already has (" + op.results[0]->type.str() + ")"; }
+std::string message(const ir::Operation &op) {
+  return "reshape to the shape its operand already has (" + op.results[0]->type.str() + ")";
+}
 
 void check(const ir::Operation &op, RuleContext &context) {
-  if (op.name != "stablehlo.reshape" || op.operands.empty() || op.results.size() != 1 || !op.operands[0]) return;
-  const ir::Value &operand = *op.operands[0];
-  if (operand.type != op.results[0]->type || !isNoOp(op)) return;
-  context.report(nameRangeOf(op), message(op), forwardOperandFix(op, operand, context.text(), FixSafety::Safe))
-      .tags.push_back(DiagnosticTag::Unnecessary);
+  reportNoOp(op, context, "stablehlo.reshape", identityWhenTypesMatch, message);
 }
 
 }  // namespace

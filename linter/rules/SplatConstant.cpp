@@ -1,5 +1,6 @@
 // SHLO309 splat-constant: a dense literal that lists one value for every
 // element; the splat form `dense<v>` says the same in a few bytes.
+#include "linter/FixBuilder.h"
 #include "linter/rules/AllRules.h"
 
 namespace shlo::linter::rules {
@@ -18,20 +19,12 @@ void check(const ir::Operation &op, RuleContext &context) {
   for (std::string_view element : *elements) {
     if (element != (*elements)[0]) return;
   }
-  // The literal as written, inside `dense<...>`: replaced by its one value.
-  std::string_view text = context.text();
-  std::optional<Fix> fix;
-  if (value->range.end <= text.size()) {
-    std::string_view written = text.substr(value->range.begin, value->range.size());
-    size_t at = written.find(literal);
-    if (written.rfind("dense<", 0) == 0 && at != std::string_view::npos) {
-      uint32_t begin = value->range.begin + static_cast<uint32_t>(at);
-      Fix edit;
-      edit.title = "Write the constant as `dense<" + std::string((*elements)[0]) + ">`";
-      edit.edits.push_back({{begin, begin + static_cast<uint32_t>(literal.size())}, std::string((*elements)[0])});
-      fix = std::move(edit);
-    }
-  }
+  // The formatter prints a dense literal whose elements are all equal as a
+  // splat: the fix is the constant printed again.
+  FixBuilder builder(context.text());
+  builder.replace(op, op);
+  std::optional<Fix> fix =
+      builder.build("Write the constant as `dense<" + std::string((*elements)[0]) + ">`", FixSafety::Safe);
   context.report(value->range.size() > 0 ? value->range : nameRangeOf(op),
                  "dense constant repeats `" + std::string((*elements)[0]) + "` " +
                      std::to_string(elements->size()) + " times; write it as a splat",

@@ -1,9 +1,9 @@
 // SHLO101 unused-result: a pure, region-free op none of whose results is
 // used. The fix deletes it together with the ops that only fed it (they
 // become dead in turn); unsafe, because the author may be about to use it.
-#include <algorithm>
 #include <set>
 
+#include "linter/FixBuilder.h"
 #include "linter/OpFacts.h"
 #include "linter/rules/AllRules.h"
 
@@ -58,20 +58,12 @@ void check(const ir::Operation &op, RuleContext &context) {
   std::string message = (op.results.size() == 1 ? "result " : "results ") + names + " of `" + op.name + "` " +
                         (op.results.size() == 1 ? "is" : "are") + " never used";
   if (cone.size() > 1) message += " (" + std::to_string(cone.size() - 1) + " more ops only feed it)";
-  std::optional<Fix> fix;
-  Fix all;
-  all.title = cone.size() > 1 ? "Remove the unused `" + op.name + "` and the ops only feeding it"
-                              : "Remove the unused `" + op.name + "`";
-  all.safety = FixSafety::Unsafe;
-  bool complete = true;
-  for (const ir::Operation *dead : cone) {
-    std::optional<Fix> part = deleteOpFix(*dead, context.text(), "", FixSafety::Unsafe);
-    if (!part) complete = false;
-    else all.edits.push_back(part->edits[0]);
-  }
-  std::sort(all.edits.begin(), all.edits.end(),
-            [](const TextEdit &a, const TextEdit &b) { return a.range.begin < b.range.begin; });
-  if (complete) fix = std::move(all);
+  FixBuilder builder(context.text());
+  for (const ir::Operation *dead : cone) builder.remove(*dead);
+  std::optional<Fix> fix = builder.build(cone.size() > 1 ? "Remove the unused `" + op.name +
+                                                               "` and the ops only feeding it"
+                                                         : "Remove the unused `" + op.name + "`",
+                                         FixSafety::Unsafe);
   context.report(op.range, message, fix).tags.push_back(DiagnosticTag::Unnecessary);
 }
 

@@ -1,27 +1,19 @@
 // SHLO305 whole-slice: a slice that takes the whole operand.
-#include "linter/rules/AllRules.h"
+#include "linter/rules/NoOpRule.h"
 
 namespace shlo::linter::rules {
 
 namespace {
 
 bool isNoOp(const ir::Operation &op) {
-  const ir::Attribute *strides = op.attribute("strides");
-  std::optional<std::vector<int64_t>> steps = strides ? strides->integers() : std::nullopt;
-  if (!steps || !op.results[0]->type.hasStaticShape()) return false;
-  for (int64_t step : *steps) {
-    if (step != 1) return false;
-  }
-  return true;
+  return op.results[0]->type.hasStaticShape() && allIntegersEqual(op.attribute("strides"), 1);
 }
-std::string message(const ir::Operation &) { return "slice of the whole tensor"; }
+std::string message(const ir::Operation &) {
+  return "slice of the whole tensor";
+}
 
 void check(const ir::Operation &op, RuleContext &context) {
-  if (op.name != "stablehlo.slice" || op.operands.empty() || op.results.size() != 1 || !op.operands[0]) return;
-  const ir::Value &operand = *op.operands[0];
-  if (operand.type != op.results[0]->type || !isNoOp(op)) return;
-  context.report(nameRangeOf(op), message(op), forwardOperandFix(op, operand, context.text(), FixSafety::Safe))
-      .tags.push_back(DiagnosticTag::Unnecessary);
+  reportNoOp(op, context, "stablehlo.slice", isNoOp, message);
 }
 
 }  // namespace

@@ -1,5 +1,6 @@
 // SHLO004 window-reversal: a convolution that reverses a window dimension
 // (`window_reversal` with a true entry), a feature being explored for removal.
+#include "linter/DeprecatedFeatures.h"
 #include "linter/rules/AllRules.h"
 
 namespace shlo::linter::rules {
@@ -7,17 +8,10 @@ namespace shlo::linter::rules {
 namespace {
 
 void check(const ir::Operation &op, RuleContext &context) {
-  if (op.name.rfind("stablehlo.", 0) != 0) return;
-  const ir::NamedAttribute *reversal = op.namedAttribute("window_reversal");
+  const ir::NamedAttribute *reversal = reversedWindow(op);
   if (!reversal) return;
-  std::optional<std::vector<bool>> flags = reversal->value.booleans();
-  bool reverses = false;
-  if (flags) {
-    for (bool flag : *flags) reverses |= flag;
-  }
-  if (!reverses) return;
   syntax::TextRange range = reversal->nameRange.size() > 0 ? reversal->nameRange : reversal->value.range;
-  context.report(range, "window_reversal is being considered for removal from StableHLO");
+  context.report(range, kWindowReversalMessage);
 }
 
 }  // namespace

@@ -1,30 +1,22 @@
 // SHLO306 zero-pad: a pad whose low, high and interior paddings are all zero.
-#include "linter/rules/AllRules.h"
+#include "linter/rules/NoOpRule.h"
 
 namespace shlo::linter::rules {
 
 namespace {
 
-bool allZero(const ir::Operation &op, std::string_view name) {
-  const ir::Attribute *attribute = op.attribute(name);
-  std::optional<std::vector<int64_t>> values = attribute ? attribute->integers() : std::nullopt;
-  if (!values) return false;
-  for (int64_t value : *values) {
-    if (value != 0) return false;
+bool isNoOp(const ir::Operation &op) {
+  for (const char *padding : {"edge_padding_low", "edge_padding_high", "interior_padding"}) {
+    if (!allIntegersEqual(op.attribute(padding), 0)) return false;
   }
   return true;
 }
-bool isNoOp(const ir::Operation &op) {
-  return allZero(op, "edge_padding_low") && allZero(op, "edge_padding_high") && allZero(op, "interior_padding");
+std::string message(const ir::Operation &) {
+  return "pad by zero elements on every side";
 }
-std::string message(const ir::Operation &) { return "pad by zero elements on every side"; }
 
 void check(const ir::Operation &op, RuleContext &context) {
-  if (op.name != "stablehlo.pad" || op.operands.empty() || op.results.size() != 1 || !op.operands[0]) return;
-  const ir::Value &operand = *op.operands[0];
-  if (operand.type != op.results[0]->type || !isNoOp(op)) return;
-  context.report(nameRangeOf(op), message(op), forwardOperandFix(op, operand, context.text(), FixSafety::Safe))
-      .tags.push_back(DiagnosticTag::Unnecessary);
+  reportNoOp(op, context, "stablehlo.pad", isNoOp, message);
 }
 
 }  // namespace

@@ -90,6 +90,10 @@ std::vector<CodeInfo> singleCodes() {
       {"literal.hex", "malformed dense hex literal", C::Lowering, S::Error, "#types",
        "A hex blob `\"0x...\"` holds two hex digits a byte, little-endian, for one element (a splat) or for every "
        "element of the type; nothing is truncated or padded."},
+      {"literal.resource", "missing or malformed dense_resource blob", C::Lowering, S::Error, "#types",
+       "A `dense_resource<NAME>` constant names a blob of the file's `{-# dialect_resources: { builtin: {...} } #-}` "
+       "section: `\"0x\"`, the alignment as 8 hex digits, then exactly the bytes of every element of the type "
+       "(no splat); `__elided__` is the exporters' name for data left out."},
       {"type.C12", "quantization dimension out of range", C::Constraint, S::Error, "#types",
        "Quantized tensor types, (C12): `quantization_dimension < rank(self)`."},
       {"quantized_type.C3", "storage range outside the storage type", C::Constraint, S::Error, "#types",
@@ -183,6 +187,10 @@ std::vector<CodeInfo> singleCodes() {
       {"SHLO403", "collectives-without-grid: collectives in a module that does not give its process grid", C::Lint, S::Note, "",
        kLintDocumentation},
       {"SHLO501", "generic-form: an op in the generic form that has a pretty form", C::Lint, S::Note, "",
+       kLintDocumentation},
+      {"SHLO502", "quoted-symbol-name: a symbol name that must be quoted", C::Lint, S::Note, "",
+       kLintDocumentation},
+      {"SHLO503", "value-name-style: an SSA value name that is not a number or snake_case", C::Lint, S::Note, "",
        kLintDocumentation},
       {"lint.unknown-code", "unknown lint rule", C::Lint, S::Warning, "",
        "A `// shlo-lint:` suppression, or `select`/`ignore`/`severity`/`per-file-ignores` in shlo.toml or "

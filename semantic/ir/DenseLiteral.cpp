@@ -42,6 +42,46 @@ size_t hexBlobElementBytes(const ElementType &element) {
 }
 
 namespace {
+bool isHexDigit(char c);
+}  // namespace
+
+std::optional<DenseLiteralProblem> resourceBlobLiteral(std::string_view hex, const Type &type, std::string *literal) {
+  auto problem = [&](size_t begin, size_t end, std::string message) {
+    return DenseLiteralProblem{static_cast<uint32_t>(begin), static_cast<uint32_t>(std::max(end, begin + 1)),
+                               "literal.resource", std::move(message)};
+  };
+  if (hex.size() < 2 || hex[0] != '0' || (hex[1] | 0x20) != 'x') {
+    return problem(0, hex.size(), "a resource blob must be hex data starting with `0x`");
+  }
+  for (size_t k = 2; k < hex.size(); ++k) {
+    if (!isHexDigit(hex[k])) {
+      return problem(k, k + 1, std::string("resource blob has `") + hex[k] + "`, not a hex digit");
+    }
+  }
+  size_t digits = hex.size() - 2;
+  if (digits < 8) return problem(0, hex.size(), "resource blob is shorter than its 4-byte alignment header");
+  if (digits % 2 != 0) {
+    return problem(0, hex.size(), "resource blob has an odd number of hex digits (" + std::to_string(digits) + ")");
+  }
+  uint64_t bytes = (digits - 8) / 2;
+  std::optional<int64_t> count = type.checkedNumElements();
+  uint64_t want = 0;
+  bool overflow = !count || __builtin_mul_overflow(static_cast<uint64_t>(*count), hexBlobElementBytes(type.element()), &want);
+  if (overflow || bytes != want) {
+    return problem(0, hex.size(),
+                   "resource blob has " + std::to_string(bytes) + " data bytes, but " + type.str() + " needs " +
+                       std::to_string(want) + " (" + std::to_string(count.value_or(0)) + " elements of " +
+                       std::to_string(hexBlobElementBytes(type.element())) + " bytes)");
+  }
+  if (literal) {
+    literal->clear();
+    literal->reserve(digits - 8 + 4);
+    literal->append("\"0x").append(hex.substr(10)).append("\"");
+  }
+  return std::nullopt;
+}
+
+namespace {
 
 bool isSpace(char c) { return c == ' ' || c == '\n' || c == '\t' || c == '\r'; }
 bool isHexDigit(char c) { return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'f'); }

@@ -85,6 +85,14 @@ struct DenseLiteralForm {
 std::optional<DenseLiteralProblem> readDenseLiteral(std::string_view literal, const Type &type,
                                                     DenseElementSink *sink, DenseLiteralForm *form = nullptr);
 
+/// Checks a `dense_resource` blob (`hex`: its string's content, `0x`, the
+/// alignment as 8 hex digits, then the data) against `type` and gives its
+/// data as the dense hex literal `"0x<data>"`, which readDenseLiteral reads.
+/// The data must hold every element (MLIR reads no splat from a resource),
+/// hexBlobElementBytes each. Problems carry code `literal.resource` and
+/// offsets into `hex`.
+std::optional<DenseLiteralProblem> resourceBlobLiteral(std::string_view hex, const Type &type, std::string *literal);
+
 /// The bytes one element takes in a hex blob of `element`: 1 for `i1` and
 /// types of up to 8 bits, 2 * a part for complex types, else bitWidth / 8
 /// rounded up.

@@ -116,6 +116,17 @@ class Module {
   /// func.func ops by symbol name, across the whole file.
   std::map<std::string, Operation *, std::less<>> functions;
 
+  /// A blob of the file's `{-# dialect_resources: { builtin: { NAME: "0x..." } } #-}`
+  /// section, which `dense_resource<NAME>` constants refer to. `hex` is the
+  /// string's content: `0x`, the alignment as 8 hex digits (a little-endian
+  /// uint32), then the data bytes in the element type's little-endian layout.
+  struct ResourceBlob {
+    std::string hex;
+    syntax::TextRange range;  // The string, quotes included.
+  };
+  /// The builtin dialect's resource blobs, by name.
+  std::map<std::string, ResourceBlob, std::less<>> resources;
+
  private:
   std::deque<Operation> operations_;
   std::deque<Value> values_;

@@ -64,12 +64,44 @@ class Lowerer {
         if (Operation *op = lowerTopLevel(child.node, nullptr)) module_.topLevel.push_back(op);
       } else if (isKind(child.node, "standalone_attribute")) {
         error(child.node, "syntax.attribute-outside-op", "an attribute outside of any operation");
+      } else if (isKind(child.node, "file_metadata")) {
+        collectResourceBlobs(child.node);
       }
     }
     popScope();
   }
 
  private:
+  /// The `builtin` entries of `{-# dialect_resources: {...} #-}`; other
+  /// dialects' resources and other metadata keys are not StableHLO's.
+  void collectResourceBlobs(Node metadata) {
+    auto entries = [&](Node dictionary, std::string_view key) -> std::optional<Node> {
+      for (const auto &entry : namedChildren(dictionary)) {
+        if (!isKind(entry.node, "metadata_entry") || text(fieldOf(entry.node, "key")) != key) continue;
+        Node value = fieldOf(entry.node, "value");
+        if (isKind(value, "metadata_dictionary")) return value;
+      }
+      return std::nullopt;
+    };
+    std::optional<Node> resources = entries(metadata, "dialect_resources");
+    std::optional<Node> builtin = resources ? entries(*resources, "builtin") : std::nullopt;
+    if (!builtin) return;
+    for (const auto &entry : namedChildren(*builtin)) {
+      if (!isKind(entry.node, "metadata_entry")) continue;
+      Node value = fieldOf(entry.node, "value");
+      if (!isKind(value, "string")) continue;
+      std::string_view quoted = text(value);
+      if (quoted.size() < 2) continue;
+      module_.resources[std::string(text(fieldOf(entry.node, "key")))] =
+          ir::Module::ResourceBlob{std::string(quoted.substr(1, quoted.size() - 2)), rangeOf(value)};
+    }
+  }
+
+  std::string_view text(Node node) const {
+    syntax::TextRange r = rangeOf(node);
+    return text_.substr(r.begin, r.end - r.begin);
+  }
+
   struct Scope {
     // Keys view the values' own names (values never move: the module's
     // arenas are deques).

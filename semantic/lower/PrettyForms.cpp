@@ -67,6 +67,12 @@ void setWindow(Operation &op, const PrettyItem &item) {
 
 }  // namespace
 
+std::string_view genericEnumName(std::string_view attribute) {
+  if (attribute == "precision_config") return "precision";
+  auto it = enumNames().find(attribute);
+  return it == enumNames().end() ? std::string_view() : std::string_view(it->second);
+}
+
 std::string canonicalOpName(std::string_view written) { return std::string(ops::canonicalName(written)); }
 
 bool isKnownPrettyOp(std::string_view name) {

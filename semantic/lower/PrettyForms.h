@@ -62,6 +62,11 @@ bool isReturnLike(std::string_view name);
 void resolveSignature(const ir::Operation &op, const Signature &signature, size_t boundResults,
                       std::vector<ir::Type> &operandTypes, std::vector<ir::Type> &resultTypes);
 
+/// The enum name the generic form writes for an enum-valued attribute
+/// (`compare_type` -> `comparison_type` in `#stablehlo<comparison_type
+/// FLOAT>`, `precision_config` -> `precision`); empty for other attributes.
+std::string_view genericEnumName(std::string_view attribute);
+
 /// Sets the generic form's attributes from the pretty items.
 void desugar(ir::Operation &op, const PrettyOperation &pretty, const std::vector<ir::Type> &resultTypes);
 

@@ -36,14 +36,39 @@ void checkOne(const ir::Operation &op, const ir::Attribute &a, std::vector<Diagn
   sink.push_back(std::move(d));
 }
 
+void checkResource(const ir::Module &module, const ir::Operation &op, const ir::Attribute &a,
+                   std::vector<Diagnostic> &sink) {
+  if (a.text == "__elided__") return;
+  const ir::Type *type = a.type ? &*a.type : (op.results.size() == 1 ? &op.results[0]->type : nullptr);
+  if (!type || !readable(*type)) return;
+  Diagnostic d;
+  d.range = a.range;
+  d.code = "literal.resource";
+  d.opRange = op.range;
+  auto blob = module.resources.find(a.text);
+  if (blob == module.resources.end()) {
+    d.message = "dense_resource<" + a.text + ">: the file has no blob `" + a.text +
+                "` in its `{-# dialect_resources: { builtin: {...} } #-}` section";
+    sink.push_back(std::move(d));
+    return;
+  }
+  std::optional<ir::DenseLiteralProblem> problem = ir::resourceBlobLiteral(blob->second.hex, *type, nullptr);
+  if (!problem) return;
+  d.message = "dense_resource<" + a.text + ">: " + problem->message;
+  d.related.push_back({blob->second.range, "the blob `" + a.text + "`"});
+  sink.push_back(std::move(d));
+}
+
 }  // namespace
 
-void checkDenseLiterals(const ir::Operation &op, std::vector<Diagnostic> &sink) {
+void checkDenseLiterals(const ir::Module &module, const ir::Operation &op, std::vector<Diagnostic> &sink) {
   std::vector<const ir::Attribute *> pending;
   for (const ir::NamedAttribute &named : op.attributes) {
     const ir::Attribute &a = named.value;
     if (a.kind == ir::Attribute::Kind::DenseElements) {
       checkOne(op, a, sink);
+    } else if (a.kind == ir::Attribute::Kind::DenseResource) {
+      checkResource(module, op, a, sink);
     } else if (!a.elements.empty() || !a.fields.empty()) {
       pending.push_back(&a);
     }

@@ -16,6 +16,10 @@ namespace shlo::verify {
 /// literal, with code `literal.shape`, `literal.value` or `literal.hex`.
 /// Literals whose type is not a ranked tensor of static shape, or is too
 /// large (checkTypeLimits reports it), are left alone.
-void checkDenseLiterals(const ir::Operation &op, std::vector<Diagnostic> &sink);
+/// `dense_resource<NAME>` values are checked against `module`'s blob of that
+/// name (code `literal.resource`: missing, not hex, or not exactly the
+/// type's bytes); `__elided__` names data the export left out, and is not
+/// looked up.
+void checkDenseLiterals(const ir::Module &module, const ir::Operation &op, std::vector<Diagnostic> &sink);
 
 }  // namespace shlo::verify

@@ -158,7 +158,7 @@ void verifyOperation(const ir::Module &module, const ir::Operation &op, std::vec
   checkOpName(op, sink);
   if (op.form == ir::OpForm::Unknown) return;
   checkTypeLimits(op, sink);
-  checkDenseLiterals(op, sink);
+  checkDenseLiterals(module, op, sink);
   checkWrittenOperandTypes(op, sink);
   checkPerTensorQuantization(op, sink);
   if (ops::hasTrait(op.name, ops::Trait::FunctionReturn)) checkFunctionReturn(op, sink);

@@ -29,8 +29,9 @@ LAYERS = {
     "semantic/verify": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops"],
     "semantic/analysis": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops",
                           "semantic/lower", "semantic/verify"],
+    # The linter's fixes are printed by the formatter.
     "linter": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops",
-               "semantic/lower", "semantic/verify", "semantic/analysis"],
+               "semantic/lower", "semantic/verify", "semantic/analysis", "formatter"],
     # The formatter prints the semantic model; the CLI, the linter's fixes
     # and the language server call it (it includes none of them).
     "formatter": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops",

@@ -34,6 +34,9 @@ out=$("$shlo" fmt - < "$dir/ugly.mlir") || fail "fmt - exit $?"
 out=$("$shlo" fmt --check "$dir/ugly.mlir"); [ $? -eq 1 ] || fail "--check should exit 1"
 [[ "$out" == *ugly.mlir* ]] || fail "--check did not name the file"
 "$shlo" fmt --check "$dir/pretty.mlir" > /dev/null || fail "--check on a formatted file"
+# --pretty is the default; with --generic it is a usage error.
+[ "$("$shlo" fmt --pretty "$dir/ugly.mlir")" == "$(cat "$dir/pretty.mlir")" ] || fail "--pretty output differs"
+"$shlo" fmt --pretty --generic "$dir/ugly.mlir" >/dev/null 2>&1; [ $? -eq 2 ] || fail "--pretty --generic should exit 2"
 # Folders are searched for *.mlir.
 out=$("$shlo" fmt --check "$dir" 2>/dev/null); [ $? -eq 1 ] || fail "--check on a folder"
 [[ "$out" == *ugly.mlir* && "$out" != *pretty.mlir* ]] || fail "--check on a folder: $out"
@@ -47,6 +50,38 @@ printf 'func.func @f(%%a: tensor<f32>) -> tensor<f32> {\n  %%0 = "stablehlo.abs"
 out=$("$shlo" fmt --range 3:3 "$dir/two.mlir") || fail "--range exit $?"
 [[ "$(echo "$out" | sed -n 2p)" == *'"stablehlo.abs"(%a)'* ]] || fail "--range changed line 2: $out"
 [[ "$(echo "$out" | sed -n 3p)" == '  %1 = stablehlo.abs %0 : tensor<f32>' ]] || fail "--range left line 3: $out"
+
+# --diff (as `ruff format --diff`): a unified diff on stdout, exit 1 when a
+# file would change, 0 and no output when none would; nothing written.
+cp "$dir/ugly.mlir" "$dir/diff.mlir"
+out=$("$shlo" fmt --diff "$dir/diff.mlir" 2>"$dir/diff.err"); [ $? -eq 1 ] || fail "--diff should exit 1"
+expected="--- $dir/diff.mlir
++++ $dir/diff.mlir
+@@ -1,5 +1,5 @@
+ // keep me
+ func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {
+-  %0 = \"stablehlo.abs\"(%a) : (tensor<2xf32>) -> tensor<2xf32>   // and me
++  %0 = stablehlo.abs %a : tensor<2xf32> // and me
+   return %0 : tensor<2xf32>
+ }"
+[ "$out" == "$expected" ] || fail "--diff output: $out"
+[[ "$(cat "$dir/diff.err")" == "1 file would be reformatted" ]] || fail "--diff summary: $(cat "$dir/diff.err")"
+cmp -s "$dir/diff.mlir" "$dir/ugly.mlir" || fail "--diff changed the file"
+out=$("$shlo" fmt --diff "$dir/pretty.mlir" 2>/dev/null) || fail "--diff on a formatted file exit $?"
+[ -z "$out" ] || fail "--diff on a formatted file printed: $out"
+# The diff applies: patch turns the file into the formatted text.
+if command -v patch >/dev/null; then
+  "$shlo" fmt --diff "$dir/diff.mlir" 2>/dev/null | patch -s -p0 -d / >/dev/null || fail "--diff does not apply"
+  cmp -s "$dir/diff.mlir" "$dir/pretty.mlir" || fail "patched file differs from the formatted one"
+fi
+# A missing final line break is marked as diff marks it.
+printf 'func.func @f() {\n  return\n}' > "$dir/nonl.mlir"
+out=$("$shlo" fmt --diff "$dir/nonl.mlir" 2>/dev/null); [ $? -eq 1 ] || fail "--diff without a final line break"
+[[ "$out" == *'-}'*'\ No newline at end of file'*'+}' ]] || fail "--diff without a final line break: $out"
+# A syntax error: exit 1, reported on stderr, no diff.
+out=$("$shlo" fmt --diff "$dir/broken.mlir" 2>/dev/null); [ $? -eq 1 ] || fail "--diff on a syntax error"
+[ -z "$out" ] || fail "--diff printed a diff for a syntax error"
+"$shlo" fmt --diff -i "$dir/diff.mlir" 2>/dev/null; [ $? -eq 2 ] || fail "--diff with -i should exit 2"
 
 # A syntax error: refused with its first error, exit 1, file intact.
 cp "$dir/broken.mlir" "$dir/broken.orig"

@@ -206,5 +206,34 @@ check "grid: without the flag a 1x1 grid is too small" has "$tmp/err" "outside t
 check "grid: --num-replicas 0 is a usage error (2)" test $? -eq 2
 check "grid: --num-replicas 0 is explained" has "$tmp/err" "--num-replicas"
 
+# The run session's user side (issue 15): nothing to run is an error, an
+# --entry that misses lists the functions, elided constants are counted.
+cat > "$tmp/nothing.mlir" <<'EOF'
+func.func @f(%x: tensor<f32>) -> tensor<f32> {
+  return %x : tensor<f32>
+}
+func.func @g(%x: tensor<f32>) -> tensor<f32> {
+  return %x : tensor<f32>
+}
+EOF
+"$SHLO" run "$tmp/nothing.mlir" > "$tmp/out" 2> "$tmp/err"
+check "nothing to run: exits 1" test $? -eq 1
+check "nothing to run: said, with the functions" has "$tmp/err" "nothing to run: no @main and no function without arguments; choose one with --entry (functions: @f, @g)"
+check "nothing to run: no 0 passed, 0 failed" sh -c "! grep -q 'passed' '$tmp/out'"
+"$SHLO" run "$tmp/nothing.mlir" --entry h 2> "$tmp/err"; check "entry miss: exits 1" test $? -eq 1
+check "entry miss: lists the functions" has "$tmp/err" "no function named @h; its functions: @f, @g"
+cat > "$tmp/elided.mlir" <<'EOF'
+func.func @main() -> tensor<2xf32> {
+  %w = stablehlo.constant dense_resource<__elided__> : tensor<2xf32>
+  %b = stablehlo.constant dense_resource<__elided__> : tensor<2xf32>
+  %0 = stablehlo.add %w, %b : tensor<2xf32>
+  return %0 : tensor<2xf32>
+}
+EOF
+"$SHLO" run "$tmp/elided.mlir" --elided zeros > "$tmp/out" 2> "$tmp/err"
+check "elided: exits 0" test $? -eq 0
+check "elided: the constants filled are counted" has "$tmp/err" "shlo run: 2 elided constant(s) (dense_resource<__elided__>) filled with zeros"
+check "elided: no progress bar in a pipe" sh -c "! grep -q ' ops ' '$tmp/err'"
+
 echo "cli_run: $passed passed, $failures failed"
 test "$failures" -eq 0

@@ -331,3 +331,154 @@ test('the processes of run_parallel are threads, each stopping at a breakpoint',
   await dc.continueRequest({ threadId: stop2.body.threadId });
   assert.strictEqual((await exited).body.exitCode, 0);
 });
+
+test('initialize declares four exception filters and restart', async () => {
+  const response = await dc.initializeRequest();
+  const filters = response.body.exceptionBreakpointFilters.map((f) => f.filter);
+  assert.deepStrictEqual(filters, ['nan', 'infinity', 'check', 'error']);
+  assert.strictEqual(response.body.supportsRestartRequest, true);
+});
+
+test('the infinity filter stops where an infinity appears; the NaN filter only where a NaN does', async () => {
+  const INF = path.join(PROGRAMS, 'inf.mlir');
+  let stopped = dc.waitForEvent('stopped');
+  await launchWith({ program: INF }, [], ['nan']);
+  assert.strictEqual((await stopped).body.reason, 'exception');
+  // Not at %q (an infinity only): at %d, where inf - inf makes a NaN.
+  assert.strictEqual((await topFrame()).line, lineOf(INF, '%d = stablehlo.subtract'));
+  assert.strictEqual((await dc.exceptionInfoRequest({ threadId: 1 })).body.exceptionId, 'nan');
+  await dc.stop();
+
+  dc = new DebugClient(SHLO, 'dap', 'shlo');
+  dc.defaultTimeout = 10000;
+  await dc.start();
+  stopped = dc.waitForEvent('stopped');
+  await launchWith({ program: INF }, [], ['infinity']);
+  const event = await stopped;
+  assert.strictEqual(event.body.reason, 'exception');
+  assert.match(event.body.text, /an infinity/);
+  const frame = await topFrame();
+  assert.strictEqual(frame.line, lineOf(INF, '%q = stablehlo.divide'));
+  assert.strictEqual((await dc.exceptionInfoRequest({ threadId: 1 })).body.exceptionId, 'infinity');
+  const value = await dc.evaluateRequest({ expression: 'isinf(%q)', frameId: frame.id });
+  assert.strictEqual(value.body.result, 'dense<[true, false]> : tensor<2xi1>');
+  // %d's NaN is not the infinity filter's business: the run ends.
+  const exited = dc.waitForEvent('exited');
+  await dc.continueRequest({ threadId: 1 });
+  assert.strictEqual((await exited).body.exitCode, 0);
+});
+
+test('the check filter stops at a failed check; the error filter does not; probes are output events', async () => {
+  const CHECK = path.join(PROGRAMS, 'check.mlir');
+  const probed = dc.assertOutput('console', `probe "after_a" at line ${lineOf(CHECK, 'interpreter.probe')}: ` +
+                                            'dense<[1, 2]> : tensor<2xi32>\n');
+  const stopped = dc.waitForEvent('stopped');
+  await launchWith({ program: CHECK }, [], ['check']);
+  await probed;
+  const event = await stopped;
+  assert.strictEqual(event.body.reason, 'exception');
+  assert.strictEqual((await topFrame()).line, lineOf(CHECK, 'check.expect_eq_const'));
+  assert.strictEqual((await dc.exceptionInfoRequest({ threadId: 1 })).body.exceptionId, 'check');
+  const exited = dc.waitForEvent('exited');
+  await dc.continueRequest({ threadId: 1 });
+  assert.strictEqual((await exited).body.exitCode, 1);
+  await dc.stop();
+
+  dc = new DebugClient(SHLO, 'dap', 'shlo');
+  dc.defaultTimeout = 10000;
+  await dc.start();
+  let stoppedAtAll = false;
+  dc.on('stopped', () => { stoppedAtAll = true; });
+  const failed = dc.assertOutput('stdout', 'FAIL @main (check failed)');
+  const exited2 = dc.waitForEvent('exited');
+  await launchWith({ program: CHECK }, [], ['error']);
+  await failed;
+  assert.strictEqual((await exited2).body.exitCode, 1);
+  assert.strictEqual(stoppedAtAll, false);
+});
+
+test('evaluate results expand into rows and elements, as variables do', async () => {
+  const line = lineOf(LOOP, '%t = stablehlo.transpose');
+  const stopped = dc.waitForEvent('stopped');
+  await launchWith({ program: LOOP }, [line]);
+  await stopped;
+  const frame = await topFrame();
+  const slice = (await dc.evaluateRequest({ expression: '%m[:, 1:3]', frameId: frame.id, context: 'watch' })).body;
+  assert.strictEqual(slice.result, 'dense<[[2, 3], [5, 6]]> : tensor<2x2xi32>');
+  assert.ok(slice.variablesReference > 0, 'a slice is expandable');
+  assert.strictEqual(slice.indexedVariables, 2);
+  const rows = await dc.variablesRequest({ variablesReference: slice.variablesReference });
+  assert.deepStrictEqual(rows.body.variables.map((v) => v.name), ['[0]', '[1]']);
+  const row1 = await dc.variablesRequest({ variablesReference: rows.body.variables[1].variablesReference });
+  assert.deepStrictEqual(row1.body.variables.map((v) => v.value), ['5', '6']);
+  // A comparison's result expands into i1 elements; a scalar does not expand.
+  const mask = (await dc.evaluateRequest({ expression: '%v > 0', frameId: frame.id })).body;
+  const elements = await dc.variablesRequest({ variablesReference: mask.variablesReference });
+  assert.deepStrictEqual(elements.body.variables.map((v) => v.type), Array(elements.body.variables.length).fill('i1'));
+  const sum = (await dc.evaluateRequest({ expression: 'sum(%m)', frameId: frame.id })).body;
+  assert.strictEqual(sum.variablesReference, 0);
+});
+
+test('restart runs the program again with its breakpoints, without an exited event', async () => {
+  const line = lineOf(LOOP, '%sq = stablehlo.multiply');
+  let stopped = dc.waitForEvent('stopped');
+  await launchWith({ program: LOOP }, [{ line, hitCondition: '2' }]);
+  await stopped;
+  assert.match((await topFrame()).name, /iteration 1/);
+  let exitedEarly = false;
+  dc.on('exited', () => { exitedEarly = true; });
+  // The hit count starts again: the second hit is iteration 1 again.
+  stopped = dc.waitForEvent('stopped');
+  await dc.restartRequest({});
+  assert.strictEqual((await stopped).body.reason, 'breakpoint');
+  assert.match((await topFrame()).name, /iteration 1/);
+  assert.strictEqual(exitedEarly, false);
+  // With changed launch arguments: stop on entry.
+  stopped = dc.waitForEvent('stopped');
+  await dc.restartRequest({ arguments: { program: LOOP, stopOnEntry: true } });
+  assert.strictEqual((await stopped).body.reason, 'entry');
+  assert.strictEqual((await topFrame()).line, lineOf(LOOP, '%init = stablehlo.constant'));
+  // A program that no longer loads: an error response, the session as it was.
+  await assert.rejects(dc.restartRequest({ arguments: { program: path.join(PROGRAMS, 'syntax_error.mlir') } }),
+                       /syntax_error\.mlir:3:\d+: error: /);
+  assert.strictEqual((await topFrame()).line, lineOf(LOOP, '%init = stablehlo.constant'));
+  assert.strictEqual(exitedEarly, false);
+  const exited = dc.waitForEvent('exited');
+  await dc.setBreakpointsRequest({ source: { path: LOOP }, breakpoints: [] });
+  await dc.continueRequest({ threadId: 1 });
+  assert.strictEqual((await exited).body.exitCode, 0);
+});
+
+test('a program with nothing to run is refused at launch, naming its functions', async () => {
+  await dc.initializeRequest();
+  await assert.rejects(dc.launchRequest({ program: path.join(PROGRAMS, 'none.mlir') }), /nothing to run.*@f/);
+});
+
+test('interpreter.print is an output event; the stack shows the ops\' loc() locations', async () => {
+  const PRINT = path.join(PROGRAMS, 'print.mlir');
+  const line = lineOf(PRINT, '%b = stablehlo.add');
+  const printed = dc.assertOutput('stdout', '%a = tensor<2xi32> {\n');
+  const stopped = dc.waitForEvent('stopped');
+  await launchWith({ program: PRINT }, [line]);
+  await stopped;
+  await printed;
+  const frame = await topFrame();
+  assert.strictEqual(frame.line, line);
+  assert.match(frame.name, /\(model\.py:13:7\)/);
+});
+
+test('pause stops a running program; terminate ends it with exit code 1', async () => {
+  const LONG = path.join(PROGRAMS, 'long.mlir');
+  await launchWith({ program: LONG, args: ['dense<1000000000> : tensor<i64>'] });
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const stopped = dc.waitForEvent('stopped');
+  await dc.pauseRequest({ threadId: 1 });
+  assert.strictEqual((await stopped).body.reason, 'pause');
+  // Before whichever op was next (the loop's, unless the machine is slow).
+  const frame = await topFrame();
+  assert.match(frame.name, /^stablehlo\.\w+ in /);
+  assert.ok(frame.line >= lineOf(LONG, '%init =') && frame.line <= lineOf(LONG, 'return %r'), `line ${frame.line}`);
+  const exited = dc.waitForEvent('exited');
+  await dc.terminateRequest({});
+  assert.strictEqual((await exited).body.exitCode, 1);
+});

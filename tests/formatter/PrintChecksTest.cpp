@@ -5,8 +5,9 @@
 // regular expression, `[[V:re]]` defines and `[[V]]` uses a variable (any
 // value name here), runs of blanks match runs of blanks. SSA value names
 // match any value name: shlo fmt keeps names as written where stablehlo-opt
-// renames them (`%cst` -> `%c`), which is the point of it. CHECK-NOT lines
-// are not counted. Reports the share and lists the lines not matched.
+// renames them (`%cst` -> `%c`), which is the point of it. CHECK-LABEL
+// lines scope the lines after them to their function, as in FileCheck.
+// CHECK-NOT lines are not counted. Reports the share and lists the lines not matched.
 #include <gtest/gtest.h>
 
 #include <cctype>
@@ -88,36 +89,64 @@ TEST(PrintChecks, FormattedOutputHasTheCheckedLines) {
       size_t first = line.find_first_not_of(' ');
       if (first != std::string::npos && line.compare(first, 2, "//") != 0) lines.push_back(line);
     }
+    // The CHECK lines in order; a CHECK-LABEL opens a section of the
+    // output (from its match to the next label's), where the lines after
+    // it must match, as FileCheck scopes them.
+    struct Check {
+      bool label;
+      std::string pattern;
+    };
+    std::vector<Check> fileChecks;
     std::istringstream in(text);
     for (std::string line; std::getline(in, line);) {
-      static const std::regex check(R"(//\s*CHECK(?:-NEXT|-SAME|-LABEL|-DAG)?:\s?(.*)$)");
+      static const std::regex check(R"(//\s*CHECK(-NEXT|-SAME|-LABEL|-DAG)?:\s?(.*)$)");
       std::smatch m;
       if (!std::regex_search(line, m, check)) continue;
-      std::string pattern = m[1].str();
+      std::string pattern = m[2].str();
       while (!pattern.empty() && pattern.back() == ' ') pattern.pop_back();
       size_t lead = pattern.find_first_not_of(' ');
       pattern = lead == std::string::npos ? "" : pattern.substr(lead);
       if (pattern.empty()) continue;
-      ++checks;
-      std::string re = toRegex(pattern);
-      bool found = false;
+      fileChecks.push_back({m[1].str() == "-LABEL", pattern});
+    }
+    /// The first line in [from, to) matching `pattern`, or `to`.
+    auto find = [&](const std::string &pattern, size_t from, size_t to) {
       try {
-        std::regex r(re);
-        for (const std::string &l : lines) {
+        std::regex r(toRegex(pattern));
+        for (size_t i = from; i < to; ++i) {
           // std::regex recurses per character: long lines (hex constants)
           // would overflow the stack, and no CHECK line is that long.
-          if (l.size() > 2000) continue;
-          if (std::regex_search(l, r)) {
-            found = true;
+          if (lines[i].size() > 2000) continue;
+          if (std::regex_search(lines[i], r)) return i;
+        }
+      } catch (const std::regex_error &) {
+      }
+      return to;
+    };
+    size_t sectionBegin = 0, sectionEnd = lines.size();
+    for (size_t c = 0; c < fileChecks.size(); ++c) {
+      const Check &check = fileChecks[c];
+      ++checks;
+      bool found = false;
+      if (check.label) {
+        size_t at = find(check.pattern, sectionBegin, lines.size());
+        found = at < lines.size();
+        if (found) {
+          sectionBegin = at;
+          sectionEnd = lines.size();
+          for (size_t next = c + 1; next < fileChecks.size(); ++next) {
+            if (!fileChecks[next].label) continue;
+            sectionEnd = find(fileChecks[next].pattern, at + 1, lines.size());
             break;
           }
         }
-      } catch (const std::regex_error &) {
+      } else {
+        found = find(check.pattern, sectionBegin, sectionEnd) < sectionEnd;
       }
       if (found) {
         ++matched;
       } else {
-        missed.push_back(path.substr(path.rfind('/') + 1) + ": " + pattern);
+        missed.push_back(path.substr(path.rfind('/') + 1) + ": " + check.pattern);
       }
     }
   }

@@ -276,6 +276,26 @@ expect check_literal_f16_rounds_to_inf 0 "^$" "$SHLO" check literal-f16.mlir
 expect run_literal_f16_rounds_to_inf 0 "^$" "$SHLO" run literal-f16.mlir
 check run_literal_f16_rounds_to_inf "the value is inf" grep -q 'inf' "$tmp/run_literal_f16_rounds_to_inf.out"
 
+# dense_resource blobs (the file's `{-# dialect_resources #-}` section):
+# missing, not hex, or not exactly the type's bytes is an error at `check`
+# time at the constant's value, and `run` refuses it the same way; a good blob
+# is read (little-endian, after the 4-byte alignment header).
+resource_case() {  # NAME BLOB STATUS MESSAGE-REGEX
+  local name="$1" blob="$2" status="$3" message="$4"
+  printf 'func.func @main() -> tensor<2xf32> {\n  %%0 = stablehlo.constant dense_resource<w> : tensor<2xf32>\n  return %%0 : tensor<2xf32>\n}\n{-#\n  dialect_resources: {\n    builtin: {\n      %s\n    }\n  }\n#-}\n' \
+    "$blob" > resource-$name.mlir
+  expect check_resource_$name "$status" "$message" "$SHLO" check resource-$name.mlir
+  expect run_resource_$name "$status" "$message" "$SHLO" run resource-$name.mlir
+}
+resource_case missing 'v: "0x040000000000803F00000040"' 1 \
+  '^resource-missing.mlir:2:27: error: dense_resource<w>: the file has no blob `w` in its .* section'
+resource_case short 'w: "0x040000000000803F"' 1 \
+  '^resource-short.mlir:2:27: error: dense_resource<w>: resource blob has 4 data bytes, but tensor<2xf32> needs 8'
+resource_case not_hex 'w: "0x040000000000803F000000ZZ"' 1 \
+  '^resource-not_hex.mlir:2:27: error: dense_resource<w>: resource blob has `Z`, not a hex digit'
+resource_case good 'w: "0x040000000000803F00000040"' 0 '^$'
+check run_resource_good "the blob's values are 1 and 2" grep -q '\[1.000000e+00, 2.000000e+00\]' "$tmp/run_resource_good.out"
+
 # A 50 MB dense literal (5 million floats): the parser builds no node per
 # element and the interpreter decodes into the tensor's buffer.
 python3 - <<'PY'

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "ide/Features.h"
+#include "ide/LintDiagnostics.h"
 
 namespace shlo::ide {
 namespace {
@@ -325,7 +326,7 @@ TEST(IdeConstantPreview, SplatHexAndNonDense) {
   EXPECT_EQ(constantPreview(notDense), "");
 }
 
-TEST(IdeDiagnostics, AdvisoriesJoinTheFindingsInTextOrder) {
+TEST(IdeDiagnostics, LintFindingsJoinTheFindingsInTextOrder) {
   std::unique_ptr<AnalyzedFile> file = AnalyzedFile::analyze(
       "d.mlir",
       "func.func @f(%a: tensor<2xf32>) -> tensor<2xf32> {\n"
@@ -334,9 +335,10 @@ TEST(IdeDiagnostics, AdvisoriesJoinTheFindingsInTextOrder) {
       "  return %a : tensor<2xf32>\n"
       "}\n");
   FileDiagnostics found = diagnostics(*file);
-  ASSERT_EQ(found.all.size(), file->diagnostics.size() + found.advisories.size());
+  const std::vector<Diagnostic> &lint = lintDiagnostics(*file);
+  ASSERT_EQ(found.all.size(), file->diagnostics.size() + lint.size());
   bool unused = false;
-  for (const Diagnostic &d : found.advisories) unused |= d.code == "unused.result";
+  for (const Diagnostic &d : lint) unused |= d.code == "SHLO101" && !d.fixes.empty();
   EXPECT_TRUE(unused);
   EXPECT_FALSE(file->diagnostics.empty());
   for (size_t i = 1; i < found.all.size(); ++i) EXPECT_LE(found.all[i - 1]->range.begin, found.all[i]->range.begin);

@@ -326,3 +326,95 @@ func.func @main(%x: tensor<5x16xf32>, %w: tensor<24x16xf32>, %t: tensor<4x3x16xf
   }
   expectSameBits(kernels.results[3].tensor, reference.results[3].tensor, "returned transpose");
 }
+
+TEST(KernelReference, InPlaceEvaluationGivesTheSameBitsAndKeepsLiveOperands) {
+  // Elementwise results written into operands that die at the op (freed
+  // after their last use) against a run that keeps every value (no operand
+  // is ever given up): the same bits, on the kernel path and on the
+  // reference path. %e is returned and also read by negate, %a and %b are
+  // the caller's: none may be overwritten. `maximum %s, %s` reads one value
+  // twice (never in place); subtract's rhs dies (in place into the rhs);
+  // %h is f16 (computed in f32, rounded in place).
+  const std::string program = R"(
+func.func @main(%a: tensor<70001xf32>, %b: tensor<70001xf32>, %h: tensor<70001xf16>)
+    -> (tensor<70001xf32>, tensor<70001xf32>, tensor<70001xf16>) {
+  %s = stablehlo.add %a, %b : tensor<70001xf32>
+  %m = stablehlo.multiply %s, %b : tensor<70001xf32>
+  %e = stablehlo.exponential %m : tensor<70001xf32>
+  %n = stablehlo.negate %e : tensor<70001xf32>
+  %d = stablehlo.subtract %b, %n : tensor<70001xf32>
+  %x = stablehlo.maximum %d, %d : tensor<70001xf32>
+  %q = stablehlo.sqrt %x : tensor<70001xf32>
+  %v = stablehlo.divide %q, %a : tensor<70001xf32>
+  %w = stablehlo.minimum %v, %b : tensor<70001xf32>
+  %h2 = stablehlo.multiply %h, %h : tensor<70001xf16>
+  %h3 = stablehlo.add %h2, %h : tensor<70001xf16>
+  return %w, %e, %h3 : tensor<70001xf32>, tensor<70001xf32>, tensor<70001xf16>
+}
+)";
+  ir::ElementType f32 = floatType(ir::FloatFormat::F32), f16 = floatType(ir::FloatFormat::F16);
+  std::vector<Value> arguments = {randomTensor({70001}, f32, 31), randomTensor({70001}, f32, 32),
+                                  randomTensor({70001}, f16, 33)};
+  std::vector<std::vector<unsigned char>> before;
+  for (const Value &v : arguments) {
+    before.emplace_back(v.tensor.bytes(), v.tensor.bytes() + v.tensor.numElements() * storageSize(v.tensor.kind()));
+  }
+  for (KernelPath path : {KernelPath::Kernels, KernelPath::Reference}) {
+    setKernelPath(path);
+    analysis::Analysis keep;
+    const ir::Module &module = test::loadProgram(program, keep);
+    InterpreterOptions kept;
+    kept.retention = ValueRetention::KeepUntilReturn;
+    Interpreter freeing(module), keeping(module, kept);
+    FunctionOutcome inPlace = freeing.run("main", arguments), copied = keeping.run("main", arguments);
+    ASSERT_EQ(inPlace.status, FunctionOutcome::Status::Passed) << inPlace.message;
+    ASSERT_EQ(copied.status, FunctionOutcome::Status::Passed) << copied.message;
+    ASSERT_EQ(inPlace.results.size(), 3u);
+    for (size_t i = 0; i < 3; ++i) {
+      const Tensor &k = inPlace.results[i].tensor, &r = copied.results[i].tensor;
+      ASSERT_EQ(k.numElements(), r.numElements());
+      EXPECT_EQ(std::memcmp(k.bytes(), r.bytes(), static_cast<size_t>(k.numElements()) * storageSize(k.kind())), 0)
+          << "result " << i << (path == KernelPath::Kernels ? " (kernels)" : " (reference)");
+    }
+    for (size_t i = 0; i < arguments.size(); ++i) {
+      EXPECT_EQ(std::memcmp(arguments[i].tensor.bytes(), before[i].data(), before[i].size()), 0) << "argument " << i;
+    }
+  }
+  setKernelPath(KernelPath::Kernels);
+}
+
+TEST(KernelReference, ElementwiseChainsReuseTheBufferOfADyingOperand) {
+  // 16 steps over 1 MiB f32 tensors, each reading the previous result once
+  // and the caller's argument: in place, one buffer beyond the argument is
+  // ever live; with a fresh result per op, two (the dying operand and the
+  // result) while each op runs.
+  std::string text = "func.func @main(%c: tensor<262144xf32>) -> tensor<262144xf32> {\n"
+                     "  %v0 = stablehlo.negate %c : tensor<262144xf32>\n";
+  for (int i = 1; i <= 16; ++i) {
+    const char *op = i % 3 == 0 ? "multiply" : i % 3 == 1 ? "add" : "maximum";
+    text += "  %v" + std::to_string(i) + " = stablehlo." + op + " %v" + std::to_string(i - 1) + ", %c : tensor<262144xf32>\n";
+  }
+  text += "  func.return %v16 : tensor<262144xf32>\n}\n";
+  ir::ElementType f32 = floatType(ir::FloatFormat::F32);
+  std::vector<Value> arguments = {randomTensor({262144}, f32, 41)};
+  analysis::Analysis keep;
+  const ir::Module &module = test::loadProgram(text, keep);
+  setKernelPath(KernelPath::Kernels);
+  int64_t before = Tensor::liveBytes();
+  Interpreter interp(module);
+  Tensor::resetPeakBytes();
+  FunctionOutcome r = interp.run("main", arguments);
+  ASSERT_EQ(r.status, FunctionOutcome::Status::Passed) << r.message;
+  const int64_t mib = 1 << 20;
+  EXPECT_LE(Tensor::peakBytes() - before, mib + mib / 16) << "peak " << (Tensor::peakBytes() - before) / double(mib) << " MiB";
+  // The reference path never computes in place: two buffers, as said above.
+  setKernelPath(KernelPath::Reference);
+  Interpreter reference(module);
+  Tensor::resetPeakBytes();
+  FunctionOutcome copied = reference.run("main", arguments);
+  setKernelPath(KernelPath::Kernels);
+  ASSERT_EQ(copied.status, FunctionOutcome::Status::Passed) << copied.message;
+  EXPECT_GE(Tensor::peakBytes() - before, 2 * mib);
+  ASSERT_EQ(r.results.at(0).tensor.numElements(), copied.results.at(0).tensor.numElements());
+  EXPECT_EQ(std::memcmp(r.results[0].tensor.bytes(), copied.results[0].tensor.bytes(), 262144 * sizeof(float)), 0);
+}

@@ -6,6 +6,7 @@
 
 #include <set>
 
+#include "formatter/Formatter.h"
 #include "linter/Fixer.h"
 #include "linter/Linter.h"
 #include "linter/RuleRegistry.h"
@@ -243,6 +244,27 @@ std::vector<Case> cases() {
       // SHLO501 generic-form
       {"SHLO501", 1, fn("%a: " + kF, kF, "  %0 = \"stablehlo.abs\"(%a) : (" + kF + ") -> " + kF + "\n  return %0 : " + kF + "\n")},
       {"SHLO501", 0, fn("%a: " + kF, kF, "  %0 = stablehlo.abs %a : " + kF + "\n  return %0 : " + kF + "\n")},
+      {"SHLO501", 1, fn("%a: tensor<2x3xf32>", "tensor<3x2xf32>",
+                        "  %0 = \"stablehlo.transpose\"(%a) {permutation = array<i64: 1, 0>} : (tensor<2x3xf32>) -> tensor<3x2xf32>\n"
+                        "  return %0 : tensor<3x2xf32>\n")},
+      // Fixes print through the formatter: a generic create_token becomes a
+      // pretty after_all, a generic user of a forwarded value is reprinted.
+      {"SHLO001", 1, fn("", "!stablehlo.token", "  %0 = \"stablehlo.create_token\"() : () -> !stablehlo.token\n  return %0 : !stablehlo.token\n")},
+      {"SHLO301", 1, fn("%a: " + kF, kF, "  %0 = stablehlo.convert %a : (" + kF + ") -> " + kF + "\n  %1 = \"stablehlo.abs\"(%0) : (" + kF + ") -> " + kF + "\n  return %1 : " + kF + "\n")},
+      // SHLO502 quoted-symbol-name
+      {"SHLO502", 1, fn("%a: " + kF, kF, "  %0 = func.call @\"<lambda>\"(%a) : (" + kF + ") -> " + kF + "\n  return %0 : " + kF + "\n") +
+                         "func.func private @\"<lambda>\"(%a: " + kF + ") -> " + kF + " {\n  return %a : " + kF + "\n}\n"},
+      {"SHLO502", 0, fn("%a: " + kF, kF, "  %0 = func.call @_lambda.1(%a) : (" + kF + ") -> " + kF + "\n  return %0 : " + kF + "\n") +
+                         "func.func private @_lambda.1(%a: " + kF + ") -> " + kF + " {\n  return %a : " + kF + "\n}\n"},
+      // SHLO503 value-name-style: a result and a block argument.
+      {"SHLO503", 2, fn("%inputX: " + kF, kF, "  %hiddenState = stablehlo.tanh %inputX : " + kF + "\n  return %hiddenState : " + kF + "\n")},
+      {"SHLO503", 0, fn("%input_x: " + kF, kF, "  %0 = stablehlo.tanh %input_x : " + kF + "\n  %hidden_state2 = stablehlo.abs %0 : " + kF + "\n  return %hidden_state2 : " + kF + "\n")},
+      // The names stablehlo-opt prints in while bodies are accepted.
+      {"SHLO503", 0, fn("%a: tensor<i64>", "tensor<i64>",
+                        "  %0 = stablehlo.while(%iterArg = %a) : tensor<i64>\n   cond {\n"
+                        "    %1 = stablehlo.compare LT, %iterArg, %iterArg : (tensor<i64>, tensor<i64>) -> tensor<i1>\n"
+                        "    stablehlo.return %1 : tensor<i1>\n  } do {\n    stablehlo.return %iterArg : tensor<i64>\n  }\n"
+                        "  return %0 : tensor<i64>\n")},
   };
 }
 
@@ -385,4 +407,40 @@ TEST(LintRules, ChooseFixesSkipsOverlaps) {
   std::vector<Diagnostic> unsafe = {u};
   EXPECT_EQ(linter::chooseFixes(unsafe, false).size(), 0u);
   EXPECT_EQ(linter::chooseFixes(unsafe, true).size(), 1u);
+}
+
+// Fixes are printed by the formatter (linter/FixBuilder.h): every line a fix
+// writes is a line `shlo fmt` prints for the fixed file.
+TEST(LintRules, FixedLinesAreWhatTheFormatterPrints) {
+  int checked = 0;
+  for (const Case &c : cases()) {
+    if (c.expected == 0) continue;
+    for (const Diagnostic &d : findings(c.text, c.code)) {
+      for (const Fix &fix : d.fixes) {
+        EditResult edited = applyFix(c.text, fix);
+        ASSERT_TRUE(edited.ok()) << c.code << ": " << edited.error;
+        formatter::FormatResult formatted = formatter::formatDocument(edited.text);
+        ASSERT_TRUE(formatted.ok) << c.code << ": " << formatted.error << "\n" << edited.text;
+        std::set<std::string> lines;
+        for (size_t at = 0; at < formatted.text.size();) {
+          size_t nl = formatted.text.find('\n', at);
+          if (nl == std::string::npos) nl = formatted.text.size();
+          lines.insert(formatted.text.substr(at, nl - at));
+          at = nl + 1;
+        }
+        for (const TextEdit &edit : fix.edits) {
+          for (size_t at = 0; at < edit.newText.size();) {
+            size_t nl = edit.newText.find('\n', at);
+            if (nl == std::string::npos) nl = edit.newText.size();
+            std::string line = edit.newText.substr(at, nl - at);
+            EXPECT_TRUE(lines.count(line)) << c.code << ": the fix writes `" << line << "`, shlo fmt prints:\n"
+                                           << formatted.text;
+            at = nl + 1;
+            ++checked;
+          }
+        }
+      }
+    }
+  }
+  EXPECT_GE(checked, 15);
 }

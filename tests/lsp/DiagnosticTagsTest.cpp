@@ -1,6 +1,7 @@
-// Advisories in publishDiagnostics: deprecated ops (Deprecated tag) and
-// results never used (Hint, Unnecessary tag), with tags only for clients
-// that announce tagSupport.
+// Lint findings in publishDiagnostics: deprecated ops (SHLO001/SHLO002,
+// Deprecated tag) and results never used (SHLO101, Unnecessary tag; the
+// rules that replaced the `deprecated.op`/`unused.result` advisories), with
+// tags only for clients that announce tagSupport.
 #include "tests/lsp/Scratch.h"
 
 namespace shlo::lsp::test {
@@ -43,8 +44,8 @@ TEST(LspDiagnosticTags, UnusedResultOfAPureOpIsAnUnnecessaryHint) {
   json published = publishedWith(client, kTagSupport);
   std::vector<json> line1 = onLine(published, 1);
   ASSERT_EQ(line1.size(), 1u) << published.dump(1);
-  EXPECT_EQ(line1[0]["severity"], 4);
-  EXPECT_EQ(line1[0]["code"], "unused.result");
+  EXPECT_EQ(line1[0]["severity"], 2);  // SHLO101's default: a warning.
+  EXPECT_EQ(line1[0]["code"], "SHLO101");
   EXPECT_EQ(line1[0]["tags"], json::array({1}));
   EXPECT_EQ(line1[0]["message"], "result `%u` of `stablehlo.add` is never used");
   // The whole op fades: from `%u` to the end of its type.
@@ -58,14 +59,14 @@ TEST(LspDiagnosticTags, DeprecatedOpsCarryTheDeprecatedTag) {
   std::vector<json> line2 = onLine(published, 2);
   // `dot` is deprecated (a warning on its name) and its result is unused.
   ASSERT_EQ(line2.size(), 2u) << published.dump(1);
-  const json &deprecated = line2[0]["code"] == "deprecated.op" ? line2[0] : line2[1];
-  const json &unused = line2[0]["code"] == "deprecated.op" ? line2[1] : line2[0];
+  const json &deprecated = line2[0]["code"] == "SHLO001" ? line2[0] : line2[1];
+  const json &unused = line2[0]["code"] == "SHLO001" ? line2[1] : line2[0];
   EXPECT_EQ(deprecated["severity"], 2);
   EXPECT_EQ(deprecated["tags"], json::array({2}));
   EXPECT_NE(deprecated["message"].get<std::string>().find("use `stablehlo.dot_general`"), std::string::npos);
   EXPECT_EQ(deprecated["range"]["start"], position(2, 7));
   EXPECT_EQ(deprecated["range"]["end"], position(2, 20));
-  EXPECT_EQ(unused["code"], "unused.result");
+  EXPECT_EQ(unused["code"], "SHLO101");
 
   // tuple and get_tuple_element are only being considered for removal:
   // Information, still tagged; both results are used.
@@ -73,7 +74,7 @@ TEST(LspDiagnosticTags, DeprecatedOpsCarryTheDeprecatedTag) {
     std::vector<json> found = onLine(published, line);
     ASSERT_EQ(found.size(), 1u) << line << ": " << published.dump(1);
     EXPECT_EQ(found[0]["severity"], 3);
-    EXPECT_EQ(found[0]["code"], "deprecated.op");
+    EXPECT_EQ(found[0]["code"], "SHLO002");
     EXPECT_EQ(found[0]["tags"], json::array({2}));
     EXPECT_NE(found[0]["message"].get<std::string>().find("being considered for removal"), std::string::npos);
   }
@@ -119,8 +120,8 @@ TEST(LspDiagnosticTags, NoTagsForClientsWithoutTagSupport) {
   json deprecatedOnly = publishedWith(
       other, {{"textDocument", {{"publishDiagnostics", {{"tagSupport", {{"valueSet", {2}}}}}}}}});
   for (const json &d : deprecatedOnly["diagnostics"]) {
-    if (d["code"] == "unused.result") EXPECT_FALSE(d.contains("tags")) << d.dump();
-    if (d["code"] == "deprecated.op") EXPECT_EQ(d["tags"], json::array({2})) << d.dump();
+    if (d["code"] == "SHLO101") EXPECT_FALSE(d.contains("tags")) << d.dump();
+    if (d["code"] == "SHLO001" || d["code"] == "SHLO002") EXPECT_EQ(d["tags"], json::array({2})) << d.dump();
   }
 }
 
@@ -138,7 +139,7 @@ TEST(LspDiagnosticTags, UsingTheResultRemovesTheHint) {
   EXPECT_TRUE(onLine(*published, 1).empty()) << published->dump(1);
   std::vector<json> line6 = onLine(*published, 6);
   ASSERT_EQ(line6.size(), 2u) << published->dump(1);
-  EXPECT_TRUE(line6[0]["code"] == "unused.result" || line6[1]["code"] == "unused.result") << published->dump(1);
+  EXPECT_TRUE(line6[0]["code"] == "SHLO101" || line6[1]["code"] == "SHLO101") << published->dump(1);
 }
 
 }  // namespace

@@ -10,7 +10,11 @@
 
 namespace shlo::lsp::test {
 
-LspClient::LspClient(const std::string &binary) {
+LspClient::LspClient(const std::string &binary, const std::vector<std::string> &arguments) {
+  // Built before fork: the child only execs.
+  std::vector<char *> argv{const_cast<char *>(binary.c_str())};
+  for (const std::string &argument : arguments) argv.push_back(const_cast<char *>(argument.c_str()));
+  argv.push_back(nullptr);
   int in[2], out[2];
   if (pipe2(in, O_CLOEXEC) != 0 || pipe2(out, O_CLOEXEC) != 0) throw std::runtime_error("pipe failed");
   pid_ = fork();
@@ -18,7 +22,7 @@ LspClient::LspClient(const std::string &binary) {
   if (pid_ == 0) {
     dup2(in[0], STDIN_FILENO);
     dup2(out[1], STDOUT_FILENO);
-    execl(binary.c_str(), binary.c_str(), "lsp", static_cast<char *>(nullptr));
+    execv(binary.c_str(), argv.data());
     _exit(127);
   }
   close(in[0]);

@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -24,8 +25,8 @@ using namespace std::chrono_literals;
 
 class LspClient {
  public:
-  /// Starts `binary lsp`.
-  explicit LspClient(const std::string &binary);
+  /// Starts `binary lsp` (`binary` with `arguments`).
+  explicit LspClient(const std::string &binary, const std::vector<std::string> &arguments = {"lsp"});
   /// Closes the server's input and waits a little; kills it if it lingers.
   ~LspClient();
 

@@ -139,6 +139,36 @@ local function main()
   -- Meaningful only if the error was there before the edit.
   check(undefined ~= nil and cleared, 'the edit clears the error', vim.inspect(vim.diagnostic.get(bufnr)))
 
+  -- Completion (issue 14): an op name typed on a new line before `return`
+  -- gets the op table's skeleton (plain text: 0.7 announces no snippets),
+  -- and `%` the values in scope with their types.
+  vim.api.nvim_buf_set_lines(bufnr, 5, 5, false, { '    %9 = stablehlo.ad ' })
+  vim.wait(400)
+  local completion
+  completion, err = request(bufnr, 'textDocument/completion', 5, 21)
+  local items = completion and (completion.items or completion) or {}
+  local add
+  for _, item in ipairs(items) do
+    if item.label == 'stablehlo.add' then add = item end
+  end
+  if check(add ~= nil, 'completion offers stablehlo.add', err or vim.inspect(completion)) then
+    local new_text = add.textEdit and add.textEdit.newText or add.insertText or ''
+    check(new_text == 'stablehlo.add %lhs, %rhs : tensor<f32>', 'completion inserts the pretty form', new_text)
+  end
+  -- Normal mode puts the cursor on a character: `,` stands after the `%`.
+  vim.api.nvim_buf_set_lines(bufnr, 5, 6, false, { '    %9 = stablehlo.add %, %x : tensor<4xf32>' })
+  -- 0.7 sends the change after its debounce (150 ms), not before a request.
+  vim.wait(400)
+  completion, err = request(bufnr, 'textDocument/completion', 5, 24)
+  items = completion and (completion.items or completion) or {}
+  local value
+  for _, item in ipairs(items) do
+    if item.label == '%0' then value = item end
+  end
+  check(value ~= nil and value.detail == 'tensor<4xf32>', 'completion offers %0 with its type',
+    err or vim.inspect(items))
+  vim.api.nvim_buf_set_lines(bufnr, 5, 6, false, {})
+
   -- A code action: the deprecated dot (line 5) in the generic form,
   -- applied as the client applies a workspace edit.
   local client = vim.lsp.get_client_by_id(client_id)
@@ -159,6 +189,8 @@ local function main()
     local line = vim.api.nvim_buf_get_lines(bufnr, 4, 5, false)[1]
     check(line:find('%2 = "stablehlo.dot"(%1, %1)', 1, true) ~= nil, 'code action applied', line)
   end
+  -- Let the client's didChange debounce (150 ms) pass before the next request.
+  vim.wait(400)
 
   -- Formatting (synchronous, as on save) prints the dot's pretty form again
   -- and leaves the other lines as they are.
@@ -172,6 +204,7 @@ local function main()
     if i ~= 5 and before[i] ~= after[i] then others_kept = false end
   end
   check(others_kept, 'formatting changes only that line', vim.inspect(after))
+  vim.wait(400)
 
   -- Rename %0 (line 3) through prepareRename and rename.
   vim.api.nvim_win_set_cursor(0, { 3, 5 })
