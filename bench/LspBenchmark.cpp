@@ -11,7 +11,8 @@
 //     conformance files open, and workspace/symbol over them;
 //   - edits in a helper function of pt_bert (only it is re-analysed), and on
 //     a file of tens of MB (pt_bert plus a function holding a large dense
-//     constant): open, and edits far from the constant.
+//     constant): open, and edits far from the constant;
+//   - formatting, range formatting and code actions on pt_bert (ms).
 // Usage: bench_lsp [path/to/shlo]  (default: the shlo built beside it).
 #include <algorithm>
 #include <chrono>
@@ -288,6 +289,21 @@ int main(int argc, char **argv) {
   std::printf("semanticTokens/full: %.1f ms, foldingRange: %.1f ms, documentSymbol: %.1f ms (p50 of 10)\n", tokens,
               folding, symbols);
   if (!shlo::lsp::bench::benchAssist(client, bertUri, bert)) fail("assist requests failed");
+
+  // Editing requests (issue 14): formatting the whole file (the formatter's
+  // round trip included), a range of ten lines in @main, and the code
+  // actions of one line there.
+  json options = {{"tabSize", 2}, {"insertSpaces", true}};
+  json lines = {{"start", position(200, 0)}, {"end", position(210, 0)}};
+  double formatting = timeRequest("textDocument/formatting", {{"textDocument", document["textDocument"]}, {"options", options}});
+  double rangeFormatting = timeRequest(
+      "textDocument/rangeFormatting", {{"textDocument", document["textDocument"]}, {"range", lines}, {"options", options}});
+  double actions = timeRequest("textDocument/codeAction",
+                               {{"textDocument", document["textDocument"]},
+                                {"range", {{"start", position(200, 8)}, {"end", position(200, 8)}}},
+                                {"context", {{"diagnostics", json::array()}}}});
+  std::printf("formatting: %.1f ms, rangeFormatting (10 lines): %.1f ms, codeAction (one line): %.1f ms (p50 of 10)\n",
+              formatting, rangeFormatting, actions);
 
   // Memory: the three models and the first 100 conformance files (by name).
   std::vector<fs::path> files;

@@ -224,10 +224,12 @@ json Server::initialize(const json &params) {
       {"inlayHintProvider", true},
       {"workspace", {{"workspaceFolders", {{"supported", true}, {"changeNotifications", true}}}}},
   };
+  capabilities.update(editCapabilities());
   return {{"capabilities", capabilities}, {"serverInfo", {{"name", "shlo"}, {"version", SHLO_LSP_VERSION}}}};
 }
 
 void Server::registerHandlers() {
+  registerEditHandlers();
   handlers_["textDocument/hover"] = [this](const json &params) {
     TextDocumentPositionParams p = positionParamsFromJson(params);
     auto snapshot = snapshotFor(p.uri);

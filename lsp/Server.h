@@ -55,6 +55,9 @@ class Server {
   /// Diagnostics (pull), code lenses, call hierarchy, selection ranges and
   /// document links (Server.cpp's end).
   void registerDiagHandlers();
+  /// Formatting, code actions and rename (lsp/EditHandlers.cpp).
+  void registerEditHandlers();
+  static json editCapabilities();
   void handleMessage(const std::string &body);
   void handleRequest(const json &id, const std::string &method, const json &params);
   void handleNotification(const std::string &method, const json &params);

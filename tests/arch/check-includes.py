@@ -37,7 +37,7 @@ LAYERS = {
     "formatter": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops",
                   "semantic/lower", "semantic/verify", "semantic/analysis"],
     "ide": ["support", "semantic/syntax", "semantic/diagnostics", "semantic/ir", "semantic/ops",
-            "semantic/lower", "semantic/verify", "semantic/analysis", "linter"],
+            "semantic/lower", "semantic/verify", "semantic/analysis", "linter", "formatter"],
     "interpreter/kernels": ["support"],
     # The evaluator needs the IR and the op table, never the verifier;
     # interpreter/io (.npy/.npz, --args literals) is part of this layer.

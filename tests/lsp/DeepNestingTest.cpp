@@ -28,6 +28,18 @@ void expectAnswered(LspClient &client, const std::string &uri, int line, int cha
   EXPECT_TRUE(answered(client, "textDocument/semanticTokens/full", document)) << uri;
   EXPECT_TRUE(answered(client, "textDocument/hover", at(uri, line, character))) << uri;
   EXPECT_TRUE(answered(client, "textDocument/definition", at(uri, line, character))) << uri;
+  // The editing requests (formatting refuses such text: no edits).
+  json options = {{"tabSize", 2}, {"insertSpaces", true}};
+  EXPECT_TRUE(answered(client, "textDocument/formatting", {{"textDocument", {{"uri", uri}}}, {"options", options}}))
+      << uri;
+  json cursor = {{"start", position(line, character)}, {"end", position(line, character)}};
+  EXPECT_TRUE(answered(client, "textDocument/codeAction",
+                       {{"textDocument", {{"uri", uri}}}, {"range", cursor}, {"context", {{"diagnostics", json::array()}}}}))
+      << uri;
+  json renameParams = at(uri, line, character);
+  renameParams["newName"] = "renamed";
+  std::optional<json> renamed = client.call("textDocument/rename", renameParams, std::chrono::seconds(60));
+  EXPECT_TRUE(renamed && (renamed->contains("result") || renamed->contains("error"))) << uri;
 }
 
 TEST(LspDeepNesting, EveryRequestIsAnsweredAndTheDepthIsReported) {

@@ -169,6 +169,53 @@ local function main()
     err or vim.inspect(items))
   vim.api.nvim_buf_set_lines(bufnr, 5, 6, false, {})
 
+  -- A code action: the deprecated dot (line 5) in the generic form,
+  -- applied as the client applies a workspace edit.
+  local client = vim.lsp.get_client_by_id(client_id)
+  local actions
+  actions, err = vim.lsp.buf_request_sync(bufnr, 'textDocument/codeAction', {
+    textDocument = { uri = vim.uri_from_bufnr(bufnr) },
+    range = { start = { line = 4, character = 6 }, ['end'] = { line = 4, character = 6 } },
+    context = { diagnostics = {} },
+  }, 5000)
+  local generic
+  for _, response in pairs(actions or {}) do
+    for _, action in ipairs(response.result or {}) do
+      if action.title:find('to generic form', 1, true) then generic = action end
+    end
+  end
+  if check(generic ~= nil, 'code action: convert the dot to generic form', err or vim.inspect(actions)) then
+    vim.lsp.util.apply_workspace_edit(generic.edit, client.offset_encoding)
+    local line = vim.api.nvim_buf_get_lines(bufnr, 4, 5, false)[1]
+    check(line:find('%2 = "stablehlo.dot"(%1, %1)', 1, true) ~= nil, 'code action applied', line)
+  end
+  -- Let the client's didChange debounce (150 ms) pass before the next request.
+  vim.wait(400)
+
+  -- Formatting (synchronous, as on save) prints the dot's pretty form again
+  -- and leaves the other lines as they are.
+  local before = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+  vim.lsp.buf.formatting_sync(nil, 5000)
+  local after = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+  check(after[5] == '    %2 = stablehlo.dot %1, %1 : (tensor<4xf32>, tensor<4xf32>) -> tensor<f32>',
+    'formatting prints the pretty form', after[5])
+  local others_kept = #before == #after
+  for i = 1, #before do
+    if i ~= 5 and before[i] ~= after[i] then others_kept = false end
+  end
+  check(others_kept, 'formatting changes only that line', vim.inspect(after))
+  vim.wait(400)
+
+  -- Rename %0 (line 3) through prepareRename and rename.
+  vim.api.nvim_win_set_cursor(0, { 3, 5 })
+  vim.lsp.buf.rename('abs')
+  local renamed = vim.wait(5000, function()
+    return vim.api.nvim_buf_get_lines(bufnr, 2, 3, false)[1]:find('%abs = stablehlo.abs', 1, true) ~= nil
+  end, 20)
+  local lines_now = vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)
+  check(renamed and lines_now[4]:find('stablehlo.add %abs, %x', 1, true) ~= nil
+    and lines_now[6]:find('return %abs', 1, true) ~= nil, 'rename of %0 reaches its uses', vim.inspect(lines_now))
+
   vim.lsp.stop_client(client_id)
   check(vim.wait(5000, function() return vim.lsp.get_client_by_id(client_id) == nil end, 20), 'server stopped')
 end
