@@ -31,7 +31,7 @@ void check(const ir::Operation &op, RuleContext &context) {
 }  // namespace
 
 Rule quotedSymbolName() {
-  return {{"SHLO502", "quoted-symbol-name", RuleCategory::Style, Severity::Note, FixAvailability::None, true,
+  return {{"SHLO502", "quoted-symbol-name", RuleCategory::Style, Severity::Note, FixAvailability::None, false,
            "A symbol name that must be quoted",
            "MLIR writes a symbol bare (`@main`) when it is an identifier: a letter or `_` first, then letters, "
            "digits, `_`, `$` or `.`. Any other name is written quoted (`@\"<lambda>\"`, `@\"my-fn\"`): harder to "
