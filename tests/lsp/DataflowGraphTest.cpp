@@ -59,9 +59,10 @@ TEST_F(LspDataflowGraph, MainByDefaultWithExactNodesAndEdges) {
   json expectedNodes = json::array({
       node("arg0", "%arg0", "tensor<2xf32>", lspRange(3, 16, 3, 21)),
       node("arg1", "%arg1", "tensor<2xf32>", lspRange(3, 38, 3, 43)),
-      node("op0", "stablehlo.add", "tensor<2xf32>", lspRange(4, 2, 4, 50)),
-      node("op1", "stablehlo.multiply", "tensor<2xf32>", lspRange(5, 2, 5, 52)),
-      node("op2", "func.return", "", lspRange(6, 2, 6, 26)),
+      // An op spans from its results to the end of its type.
+      node("op0", "stablehlo.add", "tensor<2xf32>", lspRange(4, 2, 4, 49)),
+      node("op1", "stablehlo.multiply", "tensor<2xf32>", lspRange(5, 2, 5, 51)),
+      node("op2", "func.return", "", lspRange(6, 2, 6, 27)),
   });
   EXPECT_EQ(result["nodes"], expectedNodes) << result["nodes"].dump(1);
   json expectedEdges = json::array({
