@@ -225,11 +225,13 @@ json Server::initialize(const json &params) {
       {"workspace", {{"workspaceFolders", {{"supported", true}, {"changeNotifications", true}}}}},
   };
   capabilities.update(editCapabilities());
+  capabilities.update(graphCapabilities());
   return {{"capabilities", capabilities}, {"serverInfo", {{"name", "shlo"}, {"version", SHLO_LSP_VERSION}}}};
 }
 
 void Server::registerHandlers() {
   registerEditHandlers();
+  registerGraphHandlers();
   handlers_["textDocument/hover"] = [this](const json &params) {
     TextDocumentPositionParams p = positionParamsFromJson(params);
     auto snapshot = snapshotFor(p.uri);

@@ -58,6 +58,9 @@ class Server {
   /// Formatting, code actions and rename (lsp/EditHandlers.cpp).
   void registerEditHandlers();
   static json editCapabilities();
+  /// `shlo/dataflowGraph` (lsp/GraphHandlers.cpp).
+  void registerGraphHandlers();
+  static json graphCapabilities();
   void handleMessage(const std::string &body);
   void handleRequest(const json &id, const std::string &method, const json &params);
   void handleNotification(const std::string &method, const json &params);

@@ -14,6 +14,7 @@ import {
   TransportKind,
 } from 'vscode-languageclient/node';
 import { CrashPolicy } from './crashPolicy';
+import { updateGraphContext } from './graph/panel';
 import { ServerState, statusView } from './serverState';
 import { formatEnabled, locateShlo, serverSettings } from './settings';
 
@@ -89,6 +90,7 @@ export class ServerManager implements vscode.Disposable {
     this.stopping = false;
     try {
       await this.client.start();
+      updateGraphContext(this.client?.initializeResult?.capabilities);
     } catch (error) {
       this.show('crashed', String(error));
       this.output.appendLine(`shlo lsp did not start: ${String(error)}`);
@@ -100,6 +102,7 @@ export class ServerManager implements vscode.Disposable {
     this.client = undefined;
     if (client === undefined) return;
     this.stopping = true;
+    updateGraphContext(undefined);
     try {
       if (client.isRunning()) await client.stop();
     } catch (error) {

@@ -2,6 +2,7 @@
 import * as vscode from 'vscode';
 import { ServerManager } from './client';
 import { DEBUG_TYPE } from './debug/launchConfiguration';
+import { showDataflowGraph } from './graph/panel';
 import { typeFromHover } from './hoverType';
 import { FunctionTarget, runCommandLine, targetFromArguments } from './runCommand';
 import { locateShlo } from './settings';
@@ -67,5 +68,6 @@ export function registerCommands(context: vscode.ExtensionContext, server: Serve
     vscode.commands.registerCommand('shlo.runFunction', (...args: unknown[]) => runFunction(root, args)),
     vscode.commands.registerCommand('shlo.debugFunction', (...args: unknown[]) => debugFunction(args)),
     vscode.commands.registerCommand('shlo.showType', () => showType()),
+    vscode.commands.registerCommand('shlo.showDataflowGraph', () => showDataflowGraph(server)),
   );
 }
