@@ -98,20 +98,9 @@ std::optional<Tensor> unaryOnKernels(ElementwiseUnary op, const Tensor &x, const
   return out;
 }
 
-/// A real unary math function on floats and (where std has it) complex.
-#define SHLO_FLOAT_UNARY(Name, expr)                                                                  \
-  Tensor eval##Name(const Tensor &operand, const ir::Type &resultType) {                            \
-    return mapUnary(#Name, operand, resultType, [&](auto v) -> decltype(v) {                         \
-      using T = decltype(v);                                                                         \
-      if constexpr (kIsFloat<T> || kIsComplex<T>) {                                                  \
-        return expr;                                                                                 \
-      } else {                                                                                       \
-        unsupported(#Name, operand);                                                                 \
-      }                                                                                              \
-    });                                                                                              \
-  }
-
-/// The same under another function name (the op's reference loop).
+/// A real unary math function on floats and (where std has it) complex,
+/// evaluated as eval<Fn> and reported under the op name `Name` (the same
+/// name unless it is the op's reference loop).
 #define SHLO_FLOAT_UNARY_AS(Fn, Name, expr)                                                                  \
   Tensor eval##Fn(const Tensor &operand, const ir::Type &resultType) {                            \
     return mapUnary(#Name, operand, resultType, [&](auto v) -> decltype(v) {                         \
@@ -123,6 +112,7 @@ std::optional<Tensor> unaryOnKernels(ElementwiseUnary op, const Tensor &x, const
       }                                                                                              \
     });                                                                                              \
   }
+#define SHLO_FLOAT_UNARY(Name, expr) SHLO_FLOAT_UNARY_AS(Name, Name, expr)
 
 /// Complex multiplication with one fused multiply-add per part:
 /// re = fma(a, c, -(b * d)), im = fma(a, d, b * c). The spec does not fix the

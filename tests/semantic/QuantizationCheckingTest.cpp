@@ -9,25 +9,13 @@
 #include <vector>
 
 #include "semantic/analysis/Analysis.h"
+#include "tests/semantic/CheckErrors.h"
 
 namespace shlo {
 namespace {
 
-std::vector<Diagnostic> errorsOf(const std::string &text) {
-  syntax::Parser parser;
-  analysis::Analysis result = analysis::analyze(parser, text);
-  std::vector<Diagnostic> errors;
-  for (Diagnostic &d : result.diagnostics) {
-    if (d.severity == Severity::Error) errors.push_back(std::move(d));
-  }
-  return errors;
-}
-
-std::string dump(const std::vector<Diagnostic> &diagnostics) {
-  std::string out;
-  for (const Diagnostic &d : diagnostics) out += d.code + ": " + d.message + "\n";
-  return out;
-}
+using test::dump;
+using test::errorsOf;
 
 struct Case {
   const char *program;
