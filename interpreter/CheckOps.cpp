@@ -107,6 +107,9 @@ FloatBits toBits(double v, ElemKind kind) {
 /// are 0 apart, a NaN and a number as far as can be.
 uint64_t ulpDifference(double x, double y, ElemKind kind) {
   if (std::isnan(x) || std::isnan(y)) return std::isnan(x) && std::isnan(y) ? 0 : UINT64_MAX;
+  // An infinity is no number of steps from anything but itself (StableHLO's
+  // ulp_difference: inf and the largest finite value are not 1 ULP apart).
+  if (std::isinf(x) || std::isinf(y)) return x == y ? 0 : UINT64_MAX;
   FloatBits f = toBits(x, kind), g = toBits(y, kind);
   if (f.negative == g.negative || f.bits == 0 || g.bits == 0) return f.bits > g.bits ? f.bits - g.bits : g.bits - f.bits;
   if (f.bits > UINT64_MAX - g.bits) return UINT64_MAX;
@@ -167,6 +170,49 @@ void evalExpectClose(const Tensor &actual, const Tensor &expected, uint64_t maxU
         mismatch("expect_close", actual, expected, i,
                  " (ULP difference " + std::to_string(d) + ", allowed [" + std::to_string(minUlp) + ", " +
                      std::to_string(maxUlp) + "])");
+      }
+    }
+  });
+}
+
+void evalExpectIsClose(const Tensor &actual, const Tensor &expected, const Tensor &absError, const Tensor *samples) {
+  checkShapes("expect_is_close", actual, expected);
+  if (absError.shape() != actual.shape()) {
+    throw CheckFailure("expect_is_close: the error bounds have shape " + absError.type().str() + ", the values " +
+                       actual.type().str());
+  }
+  std::vector<double> bounds(static_cast<size_t>(absError.numElements()));
+  dispatch(absError.kind(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (kIsFloat<T>) {
+      const T *p = absError.data<T>();
+      for (size_t i = 0; i < bounds.size(); ++i) bounds[i] = static_cast<double>(p[i]);
+    } else {
+      throw CheckFailure("expect_is_close: the error bounds must be floating-point, got " + absError.type().str());
+    }
+  });
+  dispatch(actual.kind(), [&](auto tag) {
+    using T = decltype(tag);
+    const T *a = actual.data<T>();
+    const T *b = expected.data<T>();
+    for (int64_t i = 0; i < actual.numElements(); ++i) {
+      if (equalElements(a[i], b[i])) continue;
+      double distance;
+      if constexpr (kIsComplex<T>) {
+        distance = std::hypot(static_cast<double>(a[i].real()) - static_cast<double>(b[i].real()),
+                              static_cast<double>(a[i].imag()) - static_cast<double>(b[i].imag()));
+      } else if constexpr (kIsFloat<T>) {
+        distance = std::fabs(static_cast<double>(a[i]) - static_cast<double>(b[i]));
+      } else {
+        distance = INFINITY;  // Integers: equal or not.
+      }
+      // An infinite or NaN distance (a non-finite value that differs) and a
+      // NaN bound both fail here.
+      if (!(distance <= bounds[static_cast<size_t>(i)])) {
+        std::ostringstream extra;
+        extra << " (|difference| " << distance << " > " << bounds[static_cast<size_t>(i)] << ")";
+        if (samples && samples->numElements() == actual.numElements()) extra << " for input " << elementString(*samples, i);
+        mismatch("expect_is_close", actual, expected, i, extra.str());
       }
     }
   });

@@ -277,5 +277,12 @@ void evalExpectEq(const Tensor &actual, const Tensor &expected);
 void evalExpectAlmostEq(const Tensor &actual, const Tensor &expected, double tolerance);
 /// ULP distance in [minUlp, maxUlp] per element (StableHLO's definition).
 void evalExpectClose(const Tensor &actual, const Tensor &expected, uint64_t maxUlp, uint64_t minUlp);
+/// check.expect_is_close (the form StableHLO's generated math tests used):
+/// per element, actual equals expected (NaN matches NaN, an infinity only
+/// itself) or |actual - expected| <= absError[i] (the modulus of the
+/// difference for complex numbers). absError is a float tensor of actual's
+/// shape; a NaN bound admits only equal values. `samples` (the inputs) only
+/// names the failing element's input in the message; it may be null.
+void evalExpectIsClose(const Tensor &actual, const Tensor &expected, const Tensor &absError, const Tensor *samples);
 
 }  // namespace shlo::interpreter

@@ -31,6 +31,8 @@ command -v node >/dev/null 2>&1 || PACKAGES+=(nodejs)
 command -v npm >/dev/null 2>&1 || PACKAGES+=(npm)
 # The terminal debugger's line editing (libedit) and its tests (tmux).
 PACKAGES+=(libedit-dev tmux)
+# The interpreter's fft (interpreter/Fft.cpp): FFTW.
+PACKAGES+=(libfftw3-dev)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -137,6 +137,13 @@ void registerCheckInterpreterEvaluators(EvalTable &table) {
          runCheck(in, op, "close", operandTensor(op, v, 0), operandTensor(op, v, 1), kCheckDialectMaxUlp);
          return std::vector<Value>{};
        }},
+      {"check.expect_is_close",
+       [](Interpreter &in, const Operation &op, const std::vector<Value> &v, Env &) {
+         in.countCheck();
+         const Tensor *samples = v.size() > 3 ? &operandTensor(op, v, 3) : nullptr;
+         evalExpectIsClose(operandTensor(op, v, 0), operandTensor(op, v, 1), operandTensor(op, v, 2), samples);
+         return std::vector<Value>{};
+       }},
   });
   // custom_call @check.*: StableHLO's testdata spelling of the checks.
   table.addCustomCallTarget(

@@ -39,12 +39,40 @@ void verifyCheckConstant(VerifyContext &c) {
   }
 }
 
+/// check.expect_is_close %actual, %expected, %abs_error, %samples: actual
+/// and expected of one type, the bounds and samples of their shape.
+void verifyCheckIsClose(VerifyContext &c) {
+  if (c.numOperands() != 4) {
+    c.error(c.nameRange(), "operands",
+            "expects 4 operands (actual, expected, abs_error, samples), got " + std::to_string(c.numOperands()));
+    return;
+  }
+  if (!c.typesKnown()) return;
+  Type a = c.operandType(0), b = c.operandType(1);
+  if (a.isTensor() && b.isTensor() && !ir::isCompatible(a, b)) {
+    c.error(c.operandRange(1), "operands", "compares " + a.str() + " with " + b.str() + "; the types must match");
+    c.relateOperand(1);
+    return;
+  }
+  for (size_t i : {size_t{2}, size_t{3}}) {
+    Type t = c.operandType(i);
+    if (a.isTensor() && t.isTensor() && !ir::isShapeCompatible(a, t)) {
+      c.error(c.operandRange(i), "operands",
+              std::string(i == 2 ? "abs_error" : "samples") + " has type " + t.str() + "; its shape must be " +
+                  a.str() + "'s");
+      c.relateOperand(i);
+      return;
+    }
+  }
+}
+
 }  // namespace
 
 void registerCheckInterpreterOps(OpRegistry &r) {
   r.add("check.expect_eq", verifyCheckPair);
   r.add("check.expect_almost_eq", verifyCheckPair);
   r.add("check.expect_close", verifyCheckPair);
+  r.add("check.expect_is_close", verifyCheckIsClose);
   r.add("check.expect_eq_const", verifyCheckConstant);
   r.add("check.expect_almost_eq_const", verifyCheckConstant);
   r.add("check.expect_serialized_eq", nullptr);

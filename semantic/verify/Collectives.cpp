@@ -13,6 +13,73 @@ namespace {
 using namespace collectives;
 
 // ---------------------------------------------------------------------------
+// Inference (hover, inlay hints): the result types the spec's constraints fix.
+
+/// dim(replica_groups, 1) when replica_groups alone gives the process
+/// groups' size (cross_replica and flattened_ids, as the verifiers read it),
+/// else nullopt (empty groups mean every process: a count the module does
+/// not state).
+std::optional<int64_t> knownGroupSize(const VerifyContext &c) {
+  const Attribute *a = c.attribute("replica_groups");
+  if (!a || a->kind != Attribute::Kind::DenseElements || !a->type || !a->type->isTensor() || !a->type->ranked() ||
+      !a->type->hasStaticShape() || a->type->rank() != 2 || a->type->numElements() == 0)
+    return std::nullopt;
+  if (!flag(c, "use_global_device_ids") && channelId(c) > 0) return std::nullopt;
+  return a->type->dim(1);
+}
+
+/// all_gather (C6): each operand's type with all_gather_dim multiplied by
+/// the group size.
+std::vector<Type> inferAllGather(const VerifyContext &c) {
+  auto dim = c.integer("all_gather_dim");
+  auto size = knownGroupSize(c);
+  if (!dim || !size || *dim < 0 || c.numOperands() != c.numResults()) return {};
+  std::vector<Type> out;
+  for (size_t i = 0; i < c.numOperands(); ++i) {
+    Type t = c.operandType(i);
+    if (!isRankedTensor(t) || *dim >= t.rank()) return {};
+    std::vector<int64_t> shape = t.shape();
+    int64_t &d = shape[static_cast<size_t>(*dim)];
+    if (d != ir::kDynamic) d *= *size;
+    out.push_back(t.withShape(shape));
+  }
+  return out;
+}
+
+/// reduce_scatter (C8, C9): the operand's shape with scatter_dimension
+/// divided by the group size, of the computation's element type.
+std::vector<Type> inferReduceScatter(const VerifyContext &c) {
+  auto dim = c.integer("scatter_dimension");
+  auto size = knownGroupSize(c);
+  auto e = reductionElement(c);
+  if (!dim || !size || !e || *size <= 0 || *dim < 0 || c.numOperands() != 1) return {};
+  Type t = c.operandType(0);
+  if (!isRankedTensor(t) || *dim >= t.rank()) return {};
+  std::vector<int64_t> shape = t.shape();
+  int64_t &d = shape[static_cast<size_t>(*dim)];
+  if (d != ir::kDynamic) {
+    if (d % *size != 0) return {};
+    d /= *size;
+  }
+  return {t.withShape(shape).withElement(*e)};
+}
+
+/// collective_reduce without a dynamic root (C3, C4): each operand's shape,
+/// of the computation's element type.
+std::vector<Type> inferCollectiveReduce(const VerifyContext &c) {
+  if (flag(c, "has_dynamic_root")) return {};
+  auto e = reductionElement(c);
+  if (!e || c.numOperands() != c.numResults()) return {};
+  std::vector<Type> out;
+  for (size_t i = 0; i < c.numOperands(); ++i) {
+    Type t = c.operandType(i);
+    if (!isRankedTensor(t)) return {};
+    out.push_back(t.withElement(*e));
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------------------
 // all_gather
 
 void verifyAllGather(VerifyContext &c) {
@@ -450,13 +517,13 @@ void verifyCrossReplicaSum(VerifyContext &c) {
 }  // namespace
 
 void registerCollectiveOps(OpRegistry &r) {
-  r.add("stablehlo.all_gather", verifyAllGather);
+  r.add("stablehlo.all_gather", verifyAllGather, inferAllGather);
   r.add("stablehlo.all_reduce", verifyAllReduce, inferAllReduce);
   r.add("stablehlo.all_to_all", verifyAllToAll, inferAllToAll);
-  r.add("stablehlo.reduce_scatter", verifyReduceScatter);
+  r.add("stablehlo.reduce_scatter", verifyReduceScatter, inferReduceScatter);
   r.add("stablehlo.collective_permute", verifyCollectivePermute, inferCollectivePermute);
   r.add("stablehlo.collective_broadcast", verifyCollectiveBroadcast, inferCollectiveBroadcast);
-  r.add("stablehlo.collective_reduce", verifyCollectiveReduce);
+  r.add("stablehlo.collective_reduce", verifyCollectiveReduce, inferCollectiveReduce);
   r.add("stablehlo.replica_id", verifyProcessId, inferProcessId);
   r.add("stablehlo.partition_id", verifyProcessId, inferProcessId);
 }

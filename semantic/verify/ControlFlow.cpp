@@ -346,6 +346,46 @@ void verifyAsyncStart(VerifyContext &c) {
   if (c.numResults() == 1) checkFutureOf(c, c.resultType(0), wrapped, c.resultRange(0), "C4");
 }
 
+/// The result types of async_start `op`'s body operation (the T of the
+/// future it returns), or nullopt when the body is not one op and a return.
+std::optional<std::vector<Type>> asyncBodyResults(const ir::Operation &op) {
+  if (op.name != "stablehlo.async_start" || op.regions.size() != 1 || op.regions[0]->blocks.size() != 1)
+    return std::nullopt;
+  const ir::Block &body = *op.regions[0]->blocks[0];
+  if (body.operations.size() != 2 || !body.operations.front()) return std::nullopt;
+  std::vector<Type> out;
+  for (const ir::Value *v : body.operations.front()->results) {
+    if (!v || !v->type.valid()) return std::nullopt;
+    out.push_back(v->type);
+  }
+  return out;
+}
+
+/// async_start (C4): `!stablehlo.future<T...>`, T the body op's result
+/// types, spelled as MLIR prints it (the written type when it differs only
+/// in blanks: futures are opaque text in ir::Type).
+std::vector<Type> inferAsyncStart(const VerifyContext &c) {
+  auto wrapped = asyncBodyResults(c.op());
+  if (!wrapped) return {};
+  std::string text = "!stablehlo.future<";
+  for (size_t i = 0; i < wrapped->size(); ++i) text += (i ? ", " : "") + (*wrapped)[i].str();
+  text += ">";
+  if (c.numResults() == 1 && c.resultType(0).kind() == ir::Type::Kind::Other &&
+      compact(c.resultType(0).text()) == compact(text)) {
+    return {c.resultType(0)};
+  }
+  return {Type::other(text)};
+}
+
+/// async_done (C1): the T of the future, read from the async_start that
+/// made it (empty when the future is a block argument).
+std::vector<Type> inferAsyncDone(const VerifyContext &c) {
+  const ir::Operation &op = c.op();
+  if (op.operands.size() != 1 || !op.operands[0] || !op.operands[0]->definingOp) return {};
+  auto wrapped = asyncBodyResults(*op.operands[0]->definingOp);
+  return wrapped ? *wrapped : std::vector<Type>{};
+}
+
 /// async_done: one future in, its wrapped values out.
 void verifyAsyncDone(VerifyContext &c) {
   if (c.numOperands() != 1) {
@@ -708,6 +748,18 @@ bool isNamespacedOpName(const std::string &name) {
   return parts >= 2;
 }
 
+/// composite (C4): the decomposition function's result types; empty without
+/// a module to look the function up in.
+std::vector<Type> inferComposite(const VerifyContext &c) {
+  const Attribute *decomposition = c.attribute("decomposition");
+  if (!decomposition || decomposition->kind != Attribute::Kind::SymbolRef || !c.module()) return {};
+  auto found = c.module()->functions.find(decomposition->text);
+  if (found == c.module()->functions.end()) return {};
+  const Attribute *type = found->second->attribute("function_type");
+  if (!type || !type->type || !type->type->isFunction()) return {};
+  return type->type->results();
+}
+
 void verifyComposite(VerifyContext &c) {
   const Attribute *name = c.attribute("name");
   if (!name || name->kind != Attribute::Kind::String) {
@@ -773,14 +825,14 @@ void registerControlFlowOps(OpRegistry &r) {
   r.add("stablehlo.return", nullptr);
   r.add("func.return", nullptr);
   r.add("func.call", nullptr);
-  r.add("stablehlo.async_start", verifyAsyncStart);
-  r.add("stablehlo.async_done", verifyAsyncDone);
+  r.add("stablehlo.async_start", verifyAsyncStart, inferAsyncStart);
+  r.add("stablehlo.async_done", verifyAsyncDone, inferAsyncDone);
   r.add("stablehlo.if", verifyIf, inferIf);
   r.add("stablehlo.case", verifyCase, inferCase);
   r.add("stablehlo.while", verifyWhile, inferWhile);
   r.add("stablehlo.optimization_barrier", verifyOptimizationBarrier, inferOptimizationBarrier);
   r.add("stablehlo.custom_call", verifyCustomCall);
-  r.add("stablehlo.composite", verifyComposite);
+  r.add("stablehlo.composite", verifyComposite, inferComposite);
 }
 
 }  // namespace shlo::verify

@@ -365,13 +365,78 @@ void verifyConvolutionCommon(VerifyContext &c, size_t padOperand) {
   checkProductQuantization(c, rules);
 }
 
+/// convolution's result type (C25, C26) for hover and inlay hints; empty
+/// when an operand or attribute is malformed (the verifier says why). The
+/// element type is the written result's (the spec does not fix it for
+/// non-quantized tensors), else lhs's, as for dot_general.
+std::vector<Type> inferConvolution(const VerifyContext &c) {
+  if (c.numOperands() != 2) return {};
+  Type lhs = c.operandType(0), rhs = c.operandType(1);
+  if (!isRanked(lhs) || !isRanked(rhs) || lhs.rank() != rhs.rank() || lhs.rank() < 2) return {};
+  auto d = convDimensions(c);
+  if (!d) return {};
+  int64_t n = lhs.rank();
+  size_t spatial = static_cast<size_t>(n - 2);
+  if (d->inputSpatial.size() != spatial || d->kernelSpatial.size() != spatial || d->outputSpatial.size() != spatial)
+    return {};
+  auto inRange = [n](int64_t x) { return x >= 0 && x < n; };
+  std::vector<int64_t> used = {d->inputBatch, d->inputFeature, d->kernelInputFeature, d->kernelOutputFeature,
+                               d->outputBatch, d->outputFeature};
+  for (const auto *list : {&d->inputSpatial, &d->kernelSpatial, &d->outputSpatial}) used.insert(used.end(), list->begin(), list->end());
+  if (!std::all_of(used.begin(), used.end(), inRange)) return {};
+  auto window = [&](const char *name) -> std::optional<std::vector<int64_t>> {
+    const Attribute *a = c.attribute(name);
+    if (!a) return std::vector<int64_t>(spatial, 1);
+    auto v = a->integers();
+    if (!v) return std::nullopt;
+    if (v->empty()) return std::vector<int64_t>(spatial, 1);
+    if (v->size() != spatial || std::any_of(v->begin(), v->end(), [](int64_t x) { return x <= 0; }))
+      return std::nullopt;
+    return *v;
+  };
+  auto strides = window("window_strides"), lhsDilation = window("lhs_dilation"), rhsDilation = window("rhs_dilation");
+  if (!strides || !lhsDilation || !rhsDilation) return {};
+  std::vector<std::pair<int64_t, int64_t>> padding(spatial, {0, 0});
+  if (const Attribute *p = c.attribute("padding")) {
+    bool empty = p->type && p->type->isTensor() && p->type->ranked() && p->type->hasStaticShape() &&
+                 p->type->numElements() == 0;
+    if (!empty) {
+      std::string problem;
+      auto pairs = paddingPairs(*p, problem);
+      if (!pairs || pairs->size() != spatial) return {};
+      padding = *pairs;
+    }
+  }
+  auto group = [&](const char *name) -> int64_t {
+    const Attribute *a = c.attribute(name);
+    if (!a) return 1;
+    return a->kind == Attribute::Kind::Integer && a->integer > 0 ? a->integer : 0;
+  };
+  int64_t batchGroups = group("batch_group_count");
+  if (batchGroups == 0 || group("feature_group_count") == 0) return {};
+  std::vector<int64_t> shape(static_cast<size_t>(n), ir::kDynamic);
+  int64_t inBatch = lhs.dim(d->inputBatch);
+  if (!isDynamic(inBatch)) {
+    if (inBatch % batchGroups != 0) return {};
+    shape[d->outputBatch] = inBatch / batchGroups;
+  }
+  shape[d->outputFeature] = rhs.dim(d->kernelOutputFeature);
+  for (size_t i = 0; i < spatial; ++i) {
+    int64_t base = lhs.dim(d->inputSpatial[i]), kernel = rhs.dim(d->kernelSpatial[i]);
+    if (isDynamic(base) || isDynamic(kernel)) continue;
+    int64_t padded = padding[i].first + dilatedBound(base, (*lhsDilation)[i]) + padding[i].second;
+    shape[d->outputSpatial[i]] = stridedBound(padded, dilatedBound(kernel, (*rhsDilation)[i]), (*strides)[i]);
+  }
+  return {Type::tensor(shape, resultElementOr(c, 0, lhs))};
+}
+
 void verifyConvolution(VerifyContext &c) { verifyConvolutionCommon(c, 0); }
 void verifyDynamicConv(VerifyContext &c) { verifyConvolutionCommon(c, 2); }
 
 }  // namespace
 
 void registerConvolutionOps(OpRegistry &r) {
-  r.add("stablehlo.convolution", verifyConvolution);
+  r.add("stablehlo.convolution", verifyConvolution, inferConvolution);
   r.add("stablehlo.dynamic_conv", verifyDynamicConv);
 }
 

@@ -109,6 +109,11 @@ TEST(InterpreterOps, ExpectCloseOrdersInfinitiesAndSubnormals) {
   // Across zero: -1st and +2nd subnormals are 3 apart; -0 and +0 are equal.
   EXPECT_NO_THROW(evalExpectClose(decodeDenseLiteral("[0x80000001]", t), decodeDenseLiteral("[0x00000002]", t), 3, 3));
   EXPECT_NO_THROW(evalExpectClose(decodeDenseLiteral("[0x80000000]", t), zero, 0, 0));
+  // An infinity is as far as can be from every finite value, the largest
+  // included (it is the next bit pattern, but no ULP away).
+  Tensor inf = decodeDenseLiteral("[0x7F800000]", t), largest = decodeDenseLiteral("[0x7F7FFFFF]", t);
+  EXPECT_THROW(evalExpectClose(inf, largest, 1000, 0), CheckFailure);
+  EXPECT_NO_THROW(evalExpectClose(inf, largest, UINT64_MAX, UINT64_MAX));
 }
 
 TEST(InterpreterPrograms, WhileReduceAndCall) {

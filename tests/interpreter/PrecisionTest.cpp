@@ -3,8 +3,12 @@
 // multiply-add per part, and chlo.cosh as CHLO's decomposition computes it.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <complex>
+#include <cstdio>
+#include <string>
+#include <vector>
 
 #include "interpreter/DenseLiteral.h"
 #include "interpreter/Ops.h"
@@ -134,4 +138,121 @@ TEST(Precision, Bf16ReduceWindowRoundsAfterEveryAddition) {
   EXPECT_EQ(r[0].data<float>()[n - 1], 256.0f);
   std::vector<Tensor> s = evalReduce({x}, {zero}, {0}, unusedBody, "stablehlo.add", {bf16({})});
   EXPECT_EQ(s[0].data<float>()[0], 256.0f);
+}
+
+namespace {
+
+/// The exact DFT of `in` (long double, twiddle angles reduced mod n),
+/// divided by n when `inverse`.
+std::vector<std::complex<long double>> exactDft(const std::vector<std::complex<long double>> &in, bool inverse) {
+  size_t n = in.size();
+  std::vector<std::complex<long double>> out(n);
+  const long double pi = 3.141592653589793238462643383279502884L;
+  for (size_t k = 0; k < n; ++k) {
+    std::complex<long double> sum = 0;
+    for (size_t j = 0; j < n; ++j) {
+      long double angle = (inverse ? 2 : -2) * pi * static_cast<long double>((j * k) % n) / static_cast<long double>(n);
+      sum += in[j] * std::complex<long double>(std::cos(angle), std::sin(angle));
+    }
+    out[k] = inverse ? sum / static_cast<long double>(n) : sum;
+  }
+  return out;
+}
+
+/// A deterministic pseudo-random value in [-1, 1) (a linear congruential
+/// sequence: the test needs varied inputs, not good randomness).
+double nextValue(uint64_t &state) {
+  state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+  return static_cast<double>(state >> 11) / static_cast<double>(1ULL << 52) - 1.0;
+}
+
+}  // namespace
+
+TEST(Precision, FftIsAccurateForAnyLength) {
+  // Lengths with large prime factors (17, 97) as well as powers of two: the
+  // result is within half an ULP of the exact transform plus a few ULPs of
+  // double in the spectrum's magnitude (computed in double, rounded once).
+  for (int64_t n : {1, 2, 17, 64, 97, 360}) {
+    for (ir::FloatFormat format : {ir::FloatFormat::F32, ir::FloatFormat::F64}) {
+      ir::Type type = ir::Type::tensor({n}, ir::ElementType::complex(format));
+      uint64_t state = static_cast<uint64_t>(n);
+      std::vector<std::complex<long double>> input(static_cast<size_t>(n));
+      std::string literal = "[";
+      for (int64_t i = 0; i < n; ++i) {
+        double re = nextValue(state), im = nextValue(state);
+        if (format == ir::FloatFormat::F32) {
+          re = static_cast<float>(re);
+          im = static_cast<float>(im);
+        }
+        input[static_cast<size_t>(i)] = {re, im};
+        char buffer[96];
+        std::snprintf(buffer, sizeof buffer, "%s(%.17g, %.17g)", i ? ", " : "", re, im);
+        literal += buffer;
+      }
+      Tensor x = decodeDenseLiteral(literal + "]", type);
+      for (bool inverse : {false, true}) {
+        Tensor result = evalFft(x, inverse ? "IFFT" : "FFT", {n}, type);
+        std::vector<std::complex<long double>> exact = exactDft(input, inverse);
+        long double scale = 0;
+        for (const auto &v : exact) scale = std::max(scale, std::abs(v));
+        double epsilon = format == ir::FloatFormat::F32 ? 0x1p-24 : 0x1p-53;
+        for (int64_t k = 0; k < n; ++k) {
+          std::complex<long double> got =
+              format == ir::FloatFormat::F32
+                  ? std::complex<long double>(result.data<std::complex<float>>()[k].real(),
+                                              result.data<std::complex<float>>()[k].imag())
+                  : std::complex<long double>(result.data<std::complex<double>>()[k].real(),
+                                              result.data<std::complex<double>>()[k].imag());
+          const auto &e = exact[static_cast<size_t>(k)];
+          long double bound = epsilon * (std::abs(e.real()) + std::abs(e.imag())) + 64 * 0x1p-53 * scale;
+          EXPECT_LE(std::abs(got.real() - e.real()), bound) << "n " << n << " k " << k << (inverse ? " IFFT" : " FFT");
+          EXPECT_LE(std::abs(got.imag() - e.imag()), bound) << "n " << n << " k " << k << (inverse ? " IFFT" : " FFT");
+        }
+      }
+    }
+  }
+}
+
+TEST(Precision, ExpectIsCloseUsesPerElementBounds) {
+  ir::Type f = ir::Type::tensor({3}, ir::ElementType::floating(ir::FloatFormat::F32));
+  Tensor expected = decodeDenseLiteral("[1.0, 0x7F800000, 0x7FC00000]", f);
+  Tensor bounds = decodeDenseLiteral("[0.25, 0.0, 0.0]", f);
+  // Within the bound, the same infinity, NaN for NaN: passes.
+  EXPECT_NO_THROW(evalExpectIsClose(decodeDenseLiteral("[1.2, 0x7F800000, 0x7FC00000]", f), expected, bounds, nullptr));
+  // Past the bound.
+  EXPECT_THROW(evalExpectIsClose(decodeDenseLiteral("[1.3, 0x7F800000, 0x7FC00000]", f), expected, bounds, nullptr),
+               CheckFailure);
+  // An infinity is only close to itself, a NaN only to a NaN.
+  EXPECT_THROW(evalExpectIsClose(decodeDenseLiteral("[1.0, 0xFF800000, 0x7FC00000]", f), expected, bounds, nullptr),
+               CheckFailure);
+  EXPECT_THROW(evalExpectIsClose(decodeDenseLiteral("[1.0, 0x7F800000, 1.0]", f), expected, bounds, nullptr),
+               CheckFailure);
+  // Complex values: the modulus of the difference, against a real bound.
+  Tensor z = decodeDenseLiteral("[(3.0, 4.0)]", c64({1}));
+  ir::Type bound = ir::Type::tensor({1}, ir::ElementType::floating(ir::FloatFormat::F32));
+  EXPECT_NO_THROW(evalExpectIsClose(z, decodeDenseLiteral("[(0.0, 0.0)]", c64({1})), decodeDenseLiteral("[5.0]", bound), nullptr));
+  Tensor less = decodeDenseLiteral("[4.9]", bound);
+  EXPECT_THROW(evalExpectIsClose(z, decodeDenseLiteral("[(0.0, 0.0)]", c64({1})), less, nullptr), CheckFailure);
+}
+
+TEST(Precision, ComplexExpFollowsC99AtInfinities) {
+  // C99 Annex G (cexp), what numpy and StableHLO's interpreter (std::exp on
+  // std::complex) give: e^(-inf + i inf) = +-0 +- i0, e^(+inf + i inf) =
+  // +-inf + i NaN, e^(+inf + i0) = +inf + i0, e^(x + i inf) = NaN + i NaN.
+  Tensor z = decodeDenseLiteral(
+      "[(0xFF800000, 0x7F800000), (0xFF800000, 0xFF800000), (0x7F800000, 0x7F800000), (0x7F800000, 0xFF800000), "
+      "(0x7F800000, 0.0), (1.0, 0x7F800000)]",
+      c64({6}));
+  Tensor e = evalExponential(z, c64({6}));
+  const std::complex<float> *r = e.data<std::complex<float>>();
+  for (int i : {0, 1}) {
+    EXPECT_EQ(r[i].real(), 0.0f) << i;
+    EXPECT_EQ(r[i].imag(), 0.0f) << i;
+  }
+  for (int i : {2, 3}) {
+    EXPECT_TRUE(std::isinf(r[i].real())) << i;
+    EXPECT_TRUE(std::isnan(r[i].imag())) << i;
+  }
+  EXPECT_EQ(r[4], std::complex<float>(INFINITY, 0.0f));
+  EXPECT_TRUE(std::isnan(r[5].real()) && std::isnan(r[5].imag()));
 }
