@@ -36,8 +36,9 @@ while IFS= read -r -d '' file; do
     echo "PASS $name"
   else
     status=$?
-    # The first line that says what went wrong, else the last line.
-    reason="$(grep -m1 -iE 'fail|error|unsupported|mismatch' "$out" || tail -n1 "$out")"
+    # The first diagnostic (it says what went wrong), else the first
+    # FAIL/unsupported line, else the last line.
+    reason="$(grep -m1 -E 'error:' "$out" || grep -m1 -iE 'fail|unsupported' "$out" || tail -n1 "$out")"
     [ "$status" -eq 124 ] && reason="timed out after ${timeout_s}s"
     echo "FAIL $name: ${reason:0:300}"
   fi
