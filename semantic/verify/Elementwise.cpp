@@ -321,6 +321,8 @@ void registerElementwiseOps(OpRegistry &r) {
   r.add("stablehlo.cosine", verifyUnaryFloatComplex, inferSameAsOperand);
   r.add("stablehlo.count_leading_zeros", verifyUnaryInteger, inferSameAsOperand);
   r.add("stablehlo.divide", verifyBinaryNumeric, inferSameAsOperand);
+  // exp2 is newer than our spec copy; StableHLO types it as exponential.
+  r.add("stablehlo.exp2", verifyUnaryFloatComplex, inferSameAsOperand);
   r.add("stablehlo.exponential", verifyUnaryFloatComplex, inferSameAsOperand);
   r.add("stablehlo.exponential_minus_one", verifyUnaryFloatComplex, inferSameAsOperand);
   r.add("stablehlo.floor", verifyUnaryFloat, inferSameAsOperand);
