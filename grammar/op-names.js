@@ -180,6 +180,7 @@ module.exports = [
   'stablehlo.iota',
   'stablehlo.is_finite',
   'stablehlo.log',
+  'stablehlo.log2',
   'stablehlo.log_plus_one',
   'stablehlo.logistic',
   'stablehlo.map',
