@@ -321,10 +321,14 @@ void registerElementwiseOps(OpRegistry &r) {
   r.add("stablehlo.cosine", verifyUnaryFloatComplex, inferSameAsOperand);
   r.add("stablehlo.count_leading_zeros", verifyUnaryInteger, inferSameAsOperand);
   r.add("stablehlo.divide", verifyBinaryNumeric, inferSameAsOperand);
+  // exp2 and log2 are newer than our spec copy; StableHLO types them as
+  // exponential and log.
+  r.add("stablehlo.exp2", verifyUnaryFloatComplex, inferSameAsOperand);
   r.add("stablehlo.exponential", verifyUnaryFloatComplex, inferSameAsOperand);
   r.add("stablehlo.exponential_minus_one", verifyUnaryFloatComplex, inferSameAsOperand);
   r.add("stablehlo.floor", verifyUnaryFloat, inferSameAsOperand);
   r.add("stablehlo.log", verifyUnaryFloatComplex, inferSameAsOperand);
+  r.add("stablehlo.log2", verifyUnaryFloatComplex, inferSameAsOperand);
   r.add("stablehlo.log_plus_one", verifyUnaryFloatComplex, inferSameAsOperand);
   r.add("stablehlo.logistic", verifyUnaryFloatComplex, inferSameAsOperand);
   r.add("stablehlo.maximum", verifyBinaryAny, inferSameAsOperand);

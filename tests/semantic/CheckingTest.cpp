@@ -216,6 +216,34 @@ TEST(ValidConstructs, GiveNoError) {
   for (const char *text : cases) EXPECT_EQ(dump(errorsOf(text)), "") << text;
 }
 
+// Ops of the StableHLO dialect that our spec copy does not define: exp2 and
+// log2 (StableHLO 1.22) and the shape helpers compute_reshape_shape and
+// cstr_reshapable. They are table ops, so not `op.unknown`.
+TEST(ValidConstructs, StablehloDialectOpsOutsideTheSpecAreKnown) {
+  std::string text =
+      "func.func @f(%x: tensor<3xf32>, %n: index, %s: tensor<2xi64>, %t: tensor<?x6xf32>) -> tensor<3xf32> {\n"
+      "  %0 = stablehlo.exp2 %x : tensor<3xf32>\n"
+      "  %1 = \"stablehlo.exp2\"(%0) {result_accuracy = #stablehlo.result_accuracy<atol = 0.000000e+00,"
+      " rtol = 0.000000e+00, ulps = 2, mode = #stablehlo.result_accuracy_mode<TOLERANCE>>}"
+      " : (tensor<3xf32>) -> tensor<3xf32>\n"
+      "  %6 = stablehlo.log2 %1 : tensor<3xf32>\n"
+      "  %2 = stablehlo.compute_reshape_shape %n, %s : (index, tensor<2xi64>) -> tensor<2xi64>\n"
+      "  %3 = stablehlo.cstr_reshapable %n, %2 : (index, tensor<2xi64>) -> !shape.witness\n"
+      "  %4 = shape.assuming %3 -> (tensor<?x?xf32>) {\n"
+      "    %5 = stablehlo.dynamic_reshape %t, %2 : (tensor<?x6xf32>, tensor<2xi64>) -> tensor<?x?xf32>\n"
+      "    shape.assuming_yield %5 : tensor<?x?xf32>\n"
+      "  }\n"
+      "  func.return %1 : tensor<3xf32>\n}\n";
+  EXPECT_EQ(dump(errorsOf(text)), "") << text;
+  // exp2 is checked as exponential is (log2 as log): a float or complex operand.
+  std::vector<Diagnostic> errors = errorsOf(
+      "func.func @f(%x: tensor<3xi32>) -> tensor<3xi32> {\n"
+      "  %0 = stablehlo.exp2 %x : tensor<3xi32>\n"
+      "  func.return %0 : tensor<3xi32>\n}\n");
+  ASSERT_EQ(errors.size(), 1u) << dump(errors);
+  EXPECT_NE(errors[0].message.find("floating-point or complex"), std::string::npos) << dump(errors);
+}
+
 TEST(ValidConstructs, AnUnknownOpsUndefinedNamesAreStillCheckedOutsideIt) {
   // Only the op's own syntax and its regions see what it defines.
   std::string text =
