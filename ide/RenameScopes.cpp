@@ -92,7 +92,7 @@ Names collectNames(const AnalyzedFile &file) {
       int body = kNoTable;
       if (module) {
         body = here.table == kNoTable ? table : nextModule++;
-        inner.table = here.table == kNoTable ? kNoTable : body;
+        inner.table = body;
       }
       syntax::Node symbol = node.field("symbol");
       if (!symbol.isNull() && symbol.is("symbol")) {
