@@ -2,7 +2,8 @@
 // server. Starts `shlo lsp`, opens scripts/capture-sample.mlir, asks for its
 // semantic tokens, diagnostics, inlay hints and a hover, and draws them as
 // VS Code's dark theme shows them: one SVG of the editor (highlighting,
-// inlay hints, squiggles and the Problems list) and one of a hover.
+// inlay hints, code lenses, squiggles and the Problems list) and one of a
+// hover.
 // Usage: node scripts/capture.mjs [--shlo BINARY] [--out DIR]
 //   (defaults: ../build/bin/shlo, images/). Prints the files written.
 import { spawn } from 'node:child_process';
@@ -108,6 +109,7 @@ async function collect() {
     const hoverLine = lines.findIndex((line) => line.includes(hoverTarget));
     const hoverPosition = { line: hoverLine, character: lines[hoverLine].indexOf(hoverTarget) + 2 };
     const hover = await connection.sendRequest('textDocument/hover', { textDocument: { uri }, position: hoverPosition });
+    const lenses = await connection.sendRequest('textDocument/codeLens', { textDocument: { uri } });
     await connection.sendRequest('shutdown');
     await connection.sendNotification('exit');
     return {
@@ -118,6 +120,7 @@ async function collect() {
       hints: hints ?? [],
       hover,
       hoverPosition,
+      lenses: lenses ?? [],
     };
   } finally {
     connection.dispose();
@@ -220,8 +223,22 @@ function renderEditor(capture) {
   const body = [];
   let widest = 0;
   const top = titleHeight + 10;
+  // Code lenses ("Run | Debug | 2 uses") take a row above their line.
+  const lensTitles = new Map();
+  for (const lens of capture.lenses) {
+    const line = lens.range.start.line;
+    lensTitles.set(line, [...(lensTitles.get(line) ?? []), lens.command?.title ?? '']);
+  }
+  let row = 0;
   capture.lines.forEach((line, index) => {
-    const y = top + (index + 1) * lineHeight - 5;
+    const titles = lensTitles.get(index);
+    if (titles !== undefined) {
+      const indent = line.length - line.trimStart().length;
+      body.push(textElement(gutterWidth + indent * charWidth, top + (row + 1) * lineHeight - 6, titles.join(' | '), theme.gutter, ' font-size="11" font-family="sans-serif"'));
+      row += 1;
+    }
+    const y = top + (row + 1) * lineHeight - 5;
+    row += 1;
     body.push(textElement(gutterWidth - 10, y, String(index + 1), theme.gutter, ' text-anchor="end"'));
     const { pieces, displayColumn } = layoutLine(line, runs[index], hintsByLine[index]);
     for (const piece of pieces) {
@@ -245,7 +262,7 @@ function renderEditor(capture) {
     }
   });
   // The Problems panel: what VS Code lists for the file.
-  const panelTop = top + capture.lines.length * lineHeight + 16;
+  const panelTop = top + row * lineHeight + 16;
   body.push(`<rect x="0" y="${panelTop}" width="100%" height="1" fill="${theme.border}"/>`);
   body.push(textElement(16, panelTop + 22, 'PROBLEMS', theme.text, ' font-size="11" letter-spacing="1"'));
   const shown = [...capture.diagnostics].sort((a, b) => (a.severity ?? 1) - (b.severity ?? 1) || a.range.start.line - b.range.start.line);

@@ -36,10 +36,11 @@ describe('the README captures (scripts/capture.mjs)', function () {
     assert.match(editor, /<text [^>]*fill="#9CDCFE" font-style="italic"[^>]*>%x<\/text>/);
   });
 
-  it('draws the inlay hints, the squiggles and the Problems list', () => {
+  it('draws the inlay hints, the code lenses, the squiggles and the Problems list', () => {
     assert.match(editor, /fill="#2F2F2F"/, 'an inlay hint');
     assert.match(editor, /<path d="M[^"]+" fill="none" stroke="#(F14C4C|CCA700)"/, 'a squiggle');
     assert.match(editor, />PROBLEMS</);
+    assert.match(editor, />Run \| Debug \| 0 uses</, 'the code lenses of @main');
     assert.match(editor, /stablehlo\.dot/);
   });
 
