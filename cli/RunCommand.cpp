@@ -17,6 +17,7 @@
 #include "interpreter/Interpreter.h"
 #include "interpreter/kernels/KernelPath.h"
 #include "interpreter/kernels/Parallel.h"
+#include "interpreter/session/ChunkSelection.h"
 #include "interpreter/session/RunSession.h"
 #include "interpreter/session/Trace.h"
 #include "interpreter/Printing.h"
@@ -38,6 +39,7 @@ struct RunOptions {
   int threads = 1;
   int64_t numReplicas = 0, numPartitions = 0;
   bool splitInputFile = false;
+  size_t chunk = 0;  // --chunk N (1-based); 0: the whole file
   bool print = false;
   bool reference = false;
   bool timing = false;     // --timing: phases and slowest ops on stderr  // --reference: the spec-following loops, no kernel library
@@ -314,8 +316,20 @@ int runFile(RunOptions &options) {
 
   std::optional<syntax::SourceFile> source = readSource(options.file);
   if (!source) return 2;
+  // --chunk: the other chunks blanked out, so offsets and lines (in
+  // messages, traces) stay the file's.
+  std::optional<std::string> chunkText;
+  if (options.chunk > 0) {
+    chunkText = interpreter::onlyChunk(source->text(), options.chunk);
+    if (!chunkText) {
+      size_t count = interpreter::chunkCount(source->text());
+      std::cerr << "shlo run: error: --chunk " << options.chunk << ": " << options.file << " has " << count
+                << " `// -----` chunk" << (count == 1 ? "" : "s") << "\n";
+      return 2;
+    }
+  }
   settings.entry = options.entry;
-  settings.splitInputFile = options.splitInputFile;
+  settings.splitInputFile = options.splitInputFile && !chunkText;
   settings.options.numReplicas = options.numReplicas;
   settings.options.numPartitions = options.numPartitions;
   // Probes go with the results when there is an output folder.
@@ -349,7 +363,7 @@ int runFile(RunOptions &options) {
   }
   interpreter::RunSummary summary;
   try {
-    summary = interpreter::runProgram(source->text(), settings, printer);
+    summary = interpreter::runProgram(chunkText ? std::string_view(*chunkText) : source->text(), settings, printer);
   } catch (const std::bad_alloc &) {
     // Evaluation reports its own at the op; this is what is left (the
     // analysis, binding inputs, printing), still a run-time failure.
@@ -424,6 +438,9 @@ void registerRunCommand(CLI::App &app, int &exitCode) {
                       "Trace only these ops (stablehlo.add or add) or functions (@name); repeatable")
       ->allow_extra_args(false);
   command->add_flag("--split-input-file", options->splitInputFile, "Run each `// -----` chunk on its own");
+  command->add_option("--chunk", options->chunk,
+                      "Run only the Nth `// -----` chunk (1 = the first; line numbers stay those of the file)")
+      ->check(CLI::Range(size_t{1}, size_t{1} << 30));
   command->add_flag("--reference", options->reference,
                     "Evaluate every op with the spec-following reference loops instead of the kernel library "
                     "(oneDNN, vectorised loops)");

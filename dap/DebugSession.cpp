@@ -6,6 +6,7 @@
 #include <streambuf>
 #include <unordered_map>
 
+#include "interpreter/session/ChunkSelection.h"
 #include "interpreter/Interpreter.h"
 #include "interpreter/Printing.h"
 #include "interpreter/session/RunSession.h"
@@ -324,6 +325,16 @@ void DebugSession::load(LaunchSettings settings) { install(loadProgram(std::move
 DebugSession::Program DebugSession::loadProgram(LaunchSettings settings) {
   std::string text, error;
   if (!syntax::readFile(settings.programPath, text, error)) throw SessionError(settings.programPath + ": " + error);
+  if (settings.chunk > 0) {
+    // The other chunks blanked out: lines and breakpoints stay the file's.
+    std::optional<std::string> chunk = interpreter::onlyChunk(text, settings.chunk);
+    if (!chunk) {
+      size_t count = interpreter::chunkCount(text);
+      throw SessionError("chunk " + std::to_string(settings.chunk) + ": " + settings.programPath + " has " +
+                         std::to_string(count) + " `// -----` chunk" + (count == 1 ? "" : "s"));
+    }
+    text = std::move(*chunk);
+  }
   auto source = std::make_unique<syntax::SourceFile>(settings.programPath, std::move(text));
   syntax::Parser parser;
   // Kept for the run: analysing the program again would cost as much again.

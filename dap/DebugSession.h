@@ -43,6 +43,9 @@ struct LaunchSettings {
   std::string programPath;
   /// Run only this function; "": `@main`, or every function without arguments.
   std::string entry;
+  /// Run only this `// -----` chunk (1-based, as `shlo run --chunk`); 0:
+  /// the whole file.
+  size_t chunk = 0;
   interpreter::RunInputs inputs;
   bool stopOnEntry = false;
 };

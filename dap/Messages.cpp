@@ -85,7 +85,7 @@ std::string resolve(const std::string &path, const std::string &cwd) {
 LaunchRequest parseLaunchArguments(const json &arguments) {
   if (!arguments.is_object()) throw ArgumentError("launch arguments must be an object");
   static const char *ignored[] = {"type", "request", "name", "cwd", "shloPath", "noDebug"};
-  static const char *known[] = {"program", "entry", "args", "inputs", "elided", "threads", "stopOnEntry"};
+  static const char *known[] = {"program", "entry", "chunk", "args", "inputs", "elided", "threads", "stopOnEntry"};
   for (const auto &[key, value] : arguments.items()) {
     if (key.rfind("__", 0) == 0) continue;
     bool ok = false;
@@ -93,7 +93,7 @@ LaunchRequest parseLaunchArguments(const json &arguments) {
     for (const char *k : known) ok = ok || key == k;
     if (!ok) {
       throw ArgumentError("unknown launch argument `" + key +
-                          "` (known: program, entry, args, inputs, elided, threads, stopOnEntry)");
+                          "` (known: program, entry, chunk, args, inputs, elided, threads, stopOnEntry)");
     }
   }
   std::string cwd = arguments.contains("cwd") && arguments["cwd"].is_string() ? arguments["cwd"].get<std::string>() : "";
@@ -102,6 +102,13 @@ LaunchRequest parseLaunchArguments(const json &arguments) {
   out.settings.programPath = resolve(stringField(arguments, "program"), cwd);
   if (out.settings.programPath.empty()) throw ArgumentError("launch argument `program` is empty");
   if (arguments.contains("entry")) out.settings.entry = stringField(arguments, "entry");
+  if (arguments.contains("chunk")) {
+    const json &chunk = arguments["chunk"];
+    if (!chunk.is_number_integer() || chunk.get<int64_t>() < 1) {
+      throw ArgumentError("launch argument `chunk` must be a positive integer (1 = the first `// -----` chunk)");
+    }
+    out.settings.chunk = static_cast<size_t>(chunk.get<int64_t>());
+  }
   if (arguments.contains("stopOnEntry")) {
     if (!arguments["stopOnEntry"].is_boolean()) throw ArgumentError("launch argument `stopOnEntry` must be a boolean");
     out.settings.stopOnEntry = arguments["stopOnEntry"].get<bool>();

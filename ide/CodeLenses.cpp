@@ -34,10 +34,10 @@ std::vector<CodeLens> codeLenses(const AnalyzedFile &file) {
       const FunctionInfo &function = functions[next];
       const Occurrence &name = *function.name;
       if (function.runnable) {
-        lenses.push_back({CodeLens::Kind::Run, name.range, name.symbol, false, {}});
-        lenses.push_back({CodeLens::Kind::Debug, name.range, name.symbol, false, {}});
+        lenses.push_back({CodeLens::Kind::Run, name.range, name.symbol, false, 0, {}});
+        lenses.push_back({CodeLens::Kind::Debug, name.range, name.symbol, false, 0, {}});
       }
-      CodeLens uses{CodeLens::Kind::Uses, name.range, name.symbol, false, {}};
+      CodeLens uses{CodeLens::Kind::Uses, name.range, name.symbol, false, 0, {}};
       for (const Occurrence *same : file.index.sameAs(name)) {
         if (!same->isDefinition()) uses.uses.push_back(same->range);
       }
@@ -60,8 +60,8 @@ std::vector<CodeLens> codeLenses(const AnalyzedFile &file) {
     if (!entry) continue;
     // On the chunk's first line (an empty range: the lens takes its line).
     syntax::TextRange at{range.begin, range.begin};
-    lenses.push_back({CodeLens::Kind::Run, at, entry->name->symbol, true, {}});
-    lenses.push_back({CodeLens::Kind::Debug, at, entry->name->symbol, true, {}});
+    lenses.push_back({CodeLens::Kind::Run, at, entry->name->symbol, true, chunk, {}});
+    lenses.push_back({CodeLens::Kind::Debug, at, entry->name->symbol, true, chunk, {}});
   }
   emitFunctionsBefore(UINT32_MAX);
   return lenses;

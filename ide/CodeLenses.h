@@ -20,6 +20,8 @@ struct CodeLens {
   /// True for a chunk's lens ("Run chunk"): `function` is the chunk's
   /// entry (its `@main`, else its first function without arguments).
   bool chunk = false;
+  /// A chunk's lens: the chunk's index in AnalyzedFile::chunks (0-based).
+  uint32_t chunkIndex = 0;
   /// Uses: the `@function` references in the same chunk, in text order.
   std::vector<syntax::TextRange> uses;
 };

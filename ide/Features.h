@@ -185,6 +185,10 @@ struct SemanticToken {
 /// text order. Tokens come from the grammar's highlights query, refined by
 /// the semantic model (parameters, declarations); none overlaps another.
 std::vector<SemanticToken> semanticTokens(const AnalyzedFile &file, const syntax::TextRange *range = nullptr);
+/// The same tokens found by running the highlights query itself (slower):
+/// the reference semanticTokens must equal, for tests.
+std::vector<SemanticToken> semanticTokensFromQuery(const AnalyzedFile &file,
+                                                   const syntax::TextRange *range = nullptr);
 
 /// A fold of whole lines: from the line holding `range.begin` to the line
 /// holding `range.end`.
@@ -199,6 +203,9 @@ struct Fold {
 /// span lines, the line of their closing bracket left out; at most one per
 /// start line (the longest), in line order; then runs of comment lines.
 std::vector<Fold> foldingRanges(const AnalyzedFile &file);
+/// The same folds found by running the folds query itself (slower): the
+/// reference foldingRanges must equal, for tests.
+std::vector<Fold> foldingRangesFromQuery(const AnalyzedFile &file);
 
 /// The innermost op whose range holds `offset`, or null.
 const ir::Operation *operationAt(const ir::Module &module, uint32_t offset);

@@ -1,4 +1,5 @@
-// Rename of SSA values and function symbols, refused when the new name
+// Rename of SSA values, function symbols, block labels and symbols of
+// nested symbol tables (ide/RenameScopes.h), refused when the new name
 // would clash. MLIR scopes value names by region: a nested region sees the
 // names of the regions around it and may not define them again, while
 // sibling regions may reuse a name (every reduce body has its `%arg0`).
@@ -7,6 +8,7 @@
 #include <set>
 
 #include "ide/Editing.h"
+#include "ide/RenameScopes.h"
 
 namespace shlo::ide {
 
@@ -144,6 +146,9 @@ std::set<std::string> definedSymbols(const AnalyzedFile &file, uint32_t offset) 
 }  // namespace
 
 std::optional<RenameTarget> prepareRename(const AnalyzedFile &file, uint32_t offset, std::string *why) {
+  if (std::optional<ScopedRenameSite> site = scopedRenameSite(file, offset)) {
+    return RenameTarget{site->name, site->placeholder};
+  }
   const Occurrence *at = file.index.at(offset);
   if (!at || (at->isValue() && !at->value)) {
     if (why) *why = kNothing;
@@ -161,7 +166,51 @@ std::optional<RenameTarget> prepareRename(const AnalyzedFile &file, uint32_t off
   return target;
 }
 
+namespace {
+
+/// A block label's or a nested symbol's rename.
+RenameResult renameScoped(const ScopedRenameSite &site, std::string name) {
+  RenameResult out;
+  std::string written;
+  if (site.kind == ScopedRenameSite::Kind::BlockLabel) {
+    if (!name.empty() && name[0] == '^') name.erase(0, 1);
+    bool valid = !name.empty() && std::all_of(name.begin(), name.end(), [](unsigned char c) {
+      return std::isalnum(c) || c == '_' || c == '$' || c == '.' || c == '-';
+    });
+    if (!valid) {
+      out.error = "`^" + name + "` is not a valid block label (letters, digits or `_$.-`)";
+      return out;
+    }
+    if (name == site.placeholder) return out;
+    if (site.taken.count(name)) {
+      out.error = "`^" + name + "` already labels a block of this region; choose another name";
+      return out;
+    }
+    written = name;
+  } else {
+    if (!name.empty() && name[0] == '@') name.erase(0, 1);
+    if (name.size() >= 2 && name.front() == '"' && name.back() == '"') name = name.substr(1, name.size() - 2);
+    if (name.empty()) {
+      out.error = "a symbol name cannot be empty";
+      return out;
+    }
+    if (name == site.placeholder) return out;
+    if (site.taken.count(name)) {
+      out.error = "`@" + name + "` is already a symbol of the same symbol table; choose another name";
+      return out;
+    }
+    written = isBareSymbol(name) ? name : quoted(name);
+  }
+  for (syntax::TextRange place : site.places) out.edits.push_back({place, written});
+  return out;
+}
+
+}  // namespace
+
 RenameResult rename(const AnalyzedFile &file, uint32_t offset, std::string_view requested) {
+  if (std::optional<ScopedRenameSite> site = scopedRenameSite(file, offset)) {
+    return renameScoped(*site, std::string(requested));
+  }
   RenameResult out;
   std::string why;
   if (!prepareRename(file, offset, &why)) {
@@ -220,7 +269,10 @@ RenameResult rename(const AnalyzedFile &file, uint32_t offset, std::string_view 
     for (const Occurrence *o : file.index.sameAs(*at)) {
       std::string_view w = text.substr(o->range.begin, o->range.size());
       if (!w.empty() && w[0] == '@') {
-        out.edits.push_back({{o->range.begin + 1, o->range.end}, written});
+        // Of `@f::@g`, only the first name is `@f`.
+        size_t nested = w.size() > 1 && w[1] == '"' ? std::string_view::npos : w.find("::");
+        uint32_t end = nested == std::string_view::npos ? o->range.end : o->range.begin + static_cast<uint32_t>(nested);
+        out.edits.push_back({{o->range.begin + 1, end}, written});
       } else {
         // The generic form's `sym_name = "main"`: a string attribute.
         out.edits.push_back({o->range, quoted(name)});

@@ -15,14 +15,23 @@ json codeLensesToJson(const Snapshot &snapshot, const std::vector<ide::CodeLens>
       case ide::CodeLens::Kind::Debug: {
         bool run = lens.kind == ide::CodeLens::Kind::Run;
         std::string title = std::string(run ? "Run" : "Debug") + (lens.chunk ? " chunk (@" + lens.function + ")" : "");
+        json arguments = {snapshot.uri, lens.function};
+        if (lens.chunk) arguments.push_back(lens.chunkIndex + 1);
         command = {{"title", title},
                    {"command", run ? kRunFunctionCommand : kDebugFunctionCommand},
-                   {"arguments", {snapshot.uri, lens.function}}};
+                   {"arguments", std::move(arguments)}};
         break;
       }
       case ide::CodeLens::Kind::Uses: {
         size_t n = lens.uses.size();
-        command = {{"title", std::to_string(n) + (n == 1 ? " use" : " uses")}, {"command", ""}};
+        json locations = json::array();
+        for (syntax::TextRange use : lens.uses) {
+          locations.push_back({{"uri", snapshot.uri}, {"range", toJson(toLspRange(snapshot.file, use, encoding))}});
+        }
+        json at = toJson(toLspRange(snapshot.file, lens.range, encoding))["start"];
+        command = {{"title", std::to_string(n) + (n == 1 ? " use" : " uses")},
+                   {"command", kShowReferencesCommand},
+                   {"arguments", {snapshot.uri, std::move(at), std::move(locations)}}};
         break;
       }
     }

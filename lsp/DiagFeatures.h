@@ -17,11 +17,17 @@
 
 namespace shlo::lsp {
 
-/// The commands the lenses run, with arguments `[uri, functionName]`
-/// (vscode-extension/src/runCommand.ts; any client can run `shlo run FILE
-/// --entry NAME`). "N uses" lenses carry an empty command: a label.
+/// The commands the lenses run, with arguments `[uri, functionName]`, and
+/// on a `// -----` chunk's lens `[uri, functionName, chunk]` (1-based, as
+/// `shlo run --chunk` and the debugger's `chunk` take it;
+/// vscode-extension/src/runCommand.ts; any client can run `shlo run FILE
+/// --entry NAME [--chunk N]`).
 inline constexpr const char *kRunFunctionCommand = "shlo.runFunction";
 inline constexpr const char *kDebugFunctionCommand = "shlo.debugFunction";
+/// "N uses" lenses: arguments `[uri, Position, Location[]]`, what VS Code's
+/// `editor.action.showReferences` takes (in LSP's JSON shapes; the
+/// extension converts them).
+inline constexpr const char *kShowReferencesCommand = "shlo.showReferences";
 
 /// `textDocument/codeLens`: CodeLens[] (resolved: every lens has its command).
 json codeLensesToJson(const Snapshot &snapshot, const std::vector<ide::CodeLens> &lenses,

@@ -38,7 +38,16 @@ json textEditsToJson(const Snapshot &snapshot, const std::vector<TextEdit> &edit
   return out;
 }
 
-json workspaceEdit(const Snapshot &snapshot, const std::vector<TextEdit> &edits, syntax::PositionEncoding encoding) {
+/// A WorkspaceEdit of the snapshot's document: `documentChanges` (one
+/// TextDocumentEdit naming the version the edits were made for, so the
+/// client refuses them on a newer text) when the client takes them, else
+/// `changes`.
+json workspaceEdit(const Snapshot &snapshot, const std::vector<TextEdit> &edits, syntax::PositionEncoding encoding,
+                   const ClientCapabilities &client) {
+  if (client.documentChanges) {
+    return {{"documentChanges", json::array({{{"textDocument", {{"uri", snapshot.uri}, {"version", snapshot.version}}},
+                                               {"edits", textEditsToJson(snapshot, edits, encoding)}}})}};
+  }
   return {{"changes", {{snapshot.uri, textEditsToJson(snapshot, edits, encoding)}}}};
 }
 
@@ -106,7 +115,7 @@ void Server::registerEditHandlers() {
     for (const ide::CodeAction &action : ide::codeActions(*snapshot, request)) {
       json entry = {{"title", action.title},
                     {"kind", ide::codeActionKindName(action.kind)},
-                    {"edit", workspaceEdit(*snapshot, action.edits, encoding_)}};
+                    {"edit", workspaceEdit(*snapshot, action.edits, encoding_, client_)}};
       if (action.preferred) entry["isPreferred"] = true;
       if (action.unsafe) entry["data"] = {{"safety", "unsafe"}};
       // The client's diagnostics this action resolves, as it sent them.
@@ -141,7 +150,7 @@ void Server::registerEditHandlers() {
     requireVersion(params, *snapshot);
     ide::RenameResult result = ide::rename(*snapshot, offsetFor(*snapshot, p.position), newName);
     if (!result.error.empty()) throw LspError(ErrorCode::RequestFailed, result.error);
-    return workspaceEdit(*snapshot, result.edits, encoding_);
+    return workspaceEdit(*snapshot, result.edits, encoding_, client_);
   };
 }
 

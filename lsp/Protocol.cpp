@@ -22,6 +22,15 @@ std::string serialize(const json &message) {
   return message.dump(-1, ' ', false, json::error_handler_t::replace);
 }
 
+std::string serializeResponse(const json &id, std::string_view resultText) {
+  // The keys in the order json::dump writes an object's (sorted).
+  std::string out = R"({"id":)" + serialize(id) + R"(,"jsonrpc":"2.0","result":)";
+  out.reserve(out.size() + resultText.size() + 1);
+  out += resultText;
+  out += '}';
+  return out;
+}
+
 namespace {
 
 bool hasType(const json &value, json::value_t type) {
@@ -121,6 +130,20 @@ namespace shlo::lsp {
 ClientCapabilities clientCapabilitiesFromJson(const json &initializeParams) {
   ClientCapabilities client;
   client.snippetSupport = snippetSupportFromJson(initializeParams);
+  auto member = [](const json &from, std::initializer_list<const char *> path) -> const json * {
+    const json *node = &from;
+    for (const char *key : path) {
+      if (!node->is_object()) return nullptr;
+      auto it = node->find(key);
+      if (it == node->end()) return nullptr;
+      node = &*it;
+    }
+    return node;
+  };
+  client.semanticTokens = member(initializeParams, {"capabilities", "textDocument", "semanticTokens"}) != nullptr;
+  const json *documentChanges =
+      member(initializeParams, {"capabilities", "workspace", "workspaceEdit", "documentChanges"});
+  client.documentChanges = documentChanges && documentChanges->is_boolean() && documentChanges->get<bool>();
   const json *node = &initializeParams;
   for (const char *key : {"capabilities", "textDocument", "publishDiagnostics", "tagSupport", "valueSet"}) {
     if (!node->is_object()) return client;

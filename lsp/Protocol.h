@@ -40,6 +40,9 @@ json makeErrorResponse(const json &id, ErrorCode code, const std::string &messag
 json makeNotification(const std::string &method, json params);
 /// Serialises a message; invalid UTF-8 in strings is replaced, never thrown.
 std::string serialize(const json &message);
+/// The text of a response whose result is JSON text already (`resultText`,
+/// spliced in unchanged): large results serialised once and kept.
+std::string serializeResponse(const json &id, std::string_view resultText);
 
 // LSP structures.
 using Position = syntax::Position;
@@ -81,6 +84,12 @@ struct ClientCapabilities {
   bool deprecatedTag = false;
   /// `textDocument.completion.completionItem.snippetSupport`.
   bool snippetSupport = false;
+  /// `textDocument.semanticTokens` is present: the client asks for them
+  /// after every edit, so they are worth computing ahead.
+  bool semanticTokens = false;
+  /// `workspace.workspaceEdit.documentChanges`: a WorkspaceEdit may carry
+  /// versioned TextDocumentEdits.
+  bool documentChanges = false;
 };
 /// Reads `capabilities` of `initialize` params; missing or malformed parts
 /// read as unsupported.

@@ -122,8 +122,12 @@ void Server::handleRequest(const json &id, const std::string &method, const json
     send(makeResponse(id, nullptr));
     return;
   }
-  auto handler = handlers_.find(method);
-  if (handler == handlers_.end()) {
+  TextHandler run;
+  if (auto handler = handlers_.find(method); handler != handlers_.end()) {
+    run = [handle = handler->second](const json &params) { return serialize(handle(params)); };
+  } else if (auto textHandler = textHandlers_.find(method); textHandler != textHandlers_.end()) {
+    run = textHandler->second;
+  } else {
     send(makeErrorResponse(id, ErrorCode::MethodNotFound, "method not found: " + method));
     return;
   }
@@ -133,21 +137,26 @@ void Server::handleRequest(const json &id, const std::string &method, const json
     std::lock_guard<std::mutex> lock(requestsMutex_);
     cancelled_[key] = flag;
   }
-  workers_->post([this, id, key, flag, params, method, run = handler->second] {
+  workers_->post([this, id, key, flag, params, method, run = std::move(run)] {
     auto started = std::chrono::steady_clock::now();
-    json response;
+    std::string response;
+    bool failed = true;
     if (*flag) {
-      response = makeErrorResponse(id, ErrorCode::RequestCancelled, "request cancelled");
+      response = serialize(makeErrorResponse(id, ErrorCode::RequestCancelled, "request cancelled"));
     } else {
       try {
-        json result = run(params);
-        response = *flag ? makeErrorResponse(id, ErrorCode::RequestCancelled, "request cancelled")
-                         : makeResponse(id, std::move(result));
+        std::string result = run(params);
+        if (*flag) {
+          response = serialize(makeErrorResponse(id, ErrorCode::RequestCancelled, "request cancelled"));
+        } else {
+          response = serializeResponse(id, result);
+          failed = false;
+        }
       } catch (const LspError &e) {
-        response = makeErrorResponse(id, e.code, e.what());
+        response = serialize(makeErrorResponse(id, e.code, e.what()));
       } catch (const std::exception &e) {
         // A bug in a feature must not take the server down.
-        response = makeErrorResponse(id, ErrorCode::InternalError, e.what());
+        response = serialize(makeErrorResponse(id, ErrorCode::InternalError, e.what()));
       }
     }
     {
@@ -157,9 +166,9 @@ void Server::handleRequest(const json &id, const std::string &method, const json
     if (logEnabled(LogLevel::Verbose)) {
       auto elapsed = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started).count();
       logMessage(LogLevel::Verbose, method + " " + key + ": " + std::to_string(elapsed) + " ms" +
-                                        (response.contains("error") ? " (error)" : ""));
+                                        (failed ? " (error)" : ""));
     }
-    send(response);
+    transport_.write(response);
   });
 }
 
@@ -276,9 +285,9 @@ void Server::registerHandlers() {
     auto snapshot = snapshotFor(documentUriFromJson(params));
     return foldingRangesToJson(snapshot->file, ide::foldingRanges(*snapshot));
   };
-  handlers_["textDocument/semanticTokens/full"] = [this](const json &params) {
+  textHandlers_["textDocument/semanticTokens/full"] = [this](const json &params) {
     auto snapshot = snapshotFor(documentUriFromJson(params));
-    return semanticTokensResult(*snapshot, nullptr);
+    return semanticTokensFullText(*snapshot);
   };
   handlers_["textDocument/semanticTokens/full/delta"] = [this](const json &params) {
     std::string previous = requireMember(params, "previousResultId", json::value_t::string).get<std::string>();
@@ -430,6 +439,31 @@ json Server::semanticTokensResult(const Snapshot &snapshot, const std::string *p
   return result;
 }
 
+std::string Server::semanticTokensFullText(const Snapshot &snapshot) {
+  const std::vector<uint32_t> &data = snapshot.semanticTokens(encoding_);
+  const std::string &dataText = snapshot.semanticTokensText(encoding_);
+  std::string resultId;
+  {
+    std::lock_guard<std::mutex> lock(tokensMutex_);
+    resultId = std::to_string(nextResultId_++);
+    // Closed meanwhile (didClose drops the entry after removing the
+    // document, under this lock): answer, but keep nothing.
+    if (findDocument(snapshot.uri)) {
+      SentTokens &sent = sentTokens_[snapshot.uri];
+      sent.resultId = resultId;
+      sent.data = data;
+    }
+  }
+  // The keys in json::dump's order, as every other result.
+  std::string out = R"({"data":)";
+  out.reserve(out.size() + dataText.size() + resultId.size() + 16);
+  out += dataText;
+  out += R"(,"resultId":")";
+  out += resultId;
+  out += "\"}";
+  return out;
+}
+
 void Server::didOpen(const json &params) {
   const json &document = requireMember(params, "textDocument", json::value_t::object);
   std::string uri = requireMember(document, "uri", json::value_t::string).get<std::string>();
@@ -524,7 +558,14 @@ uint32_t Server::offsetFor(const Snapshot &snapshot, Position position) const {
 
 void Server::analyzeAndPublish(const std::string &uri) {
   if (std::shared_ptr<Document> document = findDocument(uri)) {
-    document->snapshot([this](const Snapshot &fresh) { publish(fresh); });
+    bool fresh = false;
+    std::shared_ptr<const Snapshot> snapshot = document->snapshot([&](const Snapshot &analysed) {
+      publish(analysed);
+      fresh = true;
+    });
+    // Editors ask for the tokens of every new version: have them ready
+    // (made once per snapshot, after its diagnostics went out).
+    if (fresh && snapshot && client_.semanticTokens) snapshot->semanticTokensText(encoding_);
   }
 }
 

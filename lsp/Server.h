@@ -50,6 +50,9 @@ class Server {
   /// A request handler, run on a worker. Throws LspError to answer with an
   /// error.
   using Handler = std::function<json(const json &params)>;
+  /// A handler whose result is JSON text already (serialised once and
+  /// kept, as semantic tokens are); same errors as Handler.
+  using TextHandler = std::function<std::string(const json &params)>;
 
   void registerHandlers();
   /// Diagnostics (pull), code lenses, call hierarchy, selection ranges and
@@ -91,6 +94,9 @@ class Server {
   /// snapshot, as an edit of the last result sent for the document when
   /// `previousResultId` names it.
   json semanticTokensResult(const Snapshot &snapshot, const std::string *previousResultId);
+  /// `textDocument/semanticTokens/full` as JSON text, the snapshot's
+  /// pre-serialised data array spliced in.
+  std::string semanticTokensFullText(const Snapshot &snapshot);
 
   Transport &transport_;
   ServerOptions options_;
@@ -98,6 +104,7 @@ class Server {
   bool exitRequested_ = false;
   std::atomic<syntax::PositionEncoding> encoding_{syntax::PositionEncoding::UTF16};
   std::map<std::string, Handler> handlers_;
+  std::map<std::string, TextHandler> textHandlers_;
   /// Set by initialize, before any worker reads them.
   ClientCapabilities client_;
   /// `window.workDoneProgress`: the server may create progress tokens.

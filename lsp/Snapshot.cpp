@@ -31,6 +31,11 @@ const std::vector<uint32_t> &Snapshot::semanticTokens(syntax::PositionEncoding e
   return tokens_;
 }
 
+const std::string &Snapshot::semanticTokensText(syntax::PositionEncoding encoding) const {
+  std::call_once(tokensTextOnce_, [&] { tokensText_ = jsonArrayText(semanticTokens(encoding)); });
+  return tokensText_;
+}
+
 std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, std::string text,
                                               const Snapshot *base, const syntax::SyntaxTree *edited,
                                               const std::vector<syntax::InputEdit> &edits) {

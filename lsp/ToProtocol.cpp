@@ -1,5 +1,7 @@
 #include "lsp/ToProtocol.h"
 
+#include <charconv>
+
 #include "lsp/DiagnosticsToProtocol.h"
 #include "lsp/Uri.h"
 
@@ -147,6 +149,20 @@ std::vector<uint32_t> encodeSemanticTokens(const syntax::SourceFile &file,
     }
   }
   return data;
+}
+
+std::string jsonArrayText(const std::vector<uint32_t> &values) {
+  std::string out;
+  out.resize(2 + values.size() * 11);  // Ten digits and a comma at most per value.
+  char *at = out.data();
+  *at++ = '[';
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (i > 0) *at++ = ',';
+    at = std::to_chars(at, out.data() + out.size(), values[i]).ptr;
+  }
+  *at++ = ']';
+  out.resize(static_cast<size_t>(at - out.data()));
+  return out;
 }
 
 json foldingRangesToJson(const syntax::SourceFile &file, const std::vector<ide::Fold> &folds) {

@@ -52,6 +52,10 @@ std::vector<uint32_t> encodeSemanticTokens(const syntax::SourceFile &file,
                                            const std::vector<ide::SemanticToken> &tokens,
                                            syntax::PositionEncoding encoding);
 
+/// `values` as a JSON array's text (`[1,2,3]`): what json::dump writes,
+/// without building a json value of them first.
+std::string jsonArrayText(const std::vector<uint32_t> &values);
+
 /// `textDocument/foldingRange`: FoldingRange[] (line folds).
 json foldingRangesToJson(const syntax::SourceFile &file, const std::vector<ide::Fold> &folds);
 

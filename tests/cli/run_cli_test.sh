@@ -165,6 +165,19 @@ check "chunks: FAIL @bad" has "$tmp/out" "FAIL @bad (check failed)"
 check "chunks: FAIL @divide_by_zero" has "$tmp/out" "FAIL @divide_by_zero (runtime error)"
 check "chunks: totals" has "$tmp/out" "1 passed, 2 failed"
 check "chunks: runtime error at the op" has "$tmp/err" "checks.mlir:16:3: error: divide: integer division by zero"
+# --chunk N: that chunk alone, its lines still the file's.
+"$SHLO" run "$tmp/checks.mlir" --chunk 3 > "$tmp/out" 2> "$tmp/err"
+check "chunk 3: exits 1 (its division by zero)" test $? -eq 1
+check "chunk 3: only @divide_by_zero" sh -c "! grep -q '@good\|@bad' '$tmp/out'"
+check "chunk 3: totals" has "$tmp/out" "0 passed, 1 failed"
+check "chunk 3: the error at the file's line" has "$tmp/err" "checks.mlir:16:3: error: divide: integer division by zero"
+"$SHLO" run "$tmp/checks.mlir" --chunk 1 > "$tmp/out" 2> "$tmp/err"
+check "chunk 1: exits 0" test $? -eq 0
+check "chunk 1: PASS @good, alone" sh -c "grep -q 'PASS @good (1 check)' '$tmp/out' && grep -q '1 passed, 0 failed' '$tmp/out'"
+"$SHLO" run "$tmp/checks.mlir" --chunk 2 --entry bad > "$tmp/out" 2> "$tmp/err"
+check "chunk 2 with --entry: FAIL @bad" has "$tmp/out" "FAIL @bad (check failed)"
+"$SHLO" run "$tmp/checks.mlir" --chunk 4 2> "$tmp/err"; check "chunk 4 of 3: exits 2" test $? -eq 2
+check "chunk 4 of 3: says how many there are" has "$tmp/err" "--chunk 4: $tmp/checks.mlir has 3 \`// -----\` chunks"
 "$SHLO" run "$tmp/checks.mlir" --entry nothere 2> "$tmp/err"; check "entry: unknown function exits 1" test $? -eq 1
 check "entry: unknown function is named" has "$tmp/err" "no function named @nothere"
 "$SHLO" run "$tmp/missing.mlir" 2> "$tmp/err"; check "missing program exits 2" test $? -eq 2

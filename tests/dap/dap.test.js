@@ -272,6 +272,19 @@ test('a runtime error ends the run with exit code 1; the error filter stops ther
   await stderr;
 });
 
+test('chunk runs one `// -----` chunk, its lines those of the file', async () => {
+  const CHUNKS = path.join(PROGRAMS, 'chunks.mlir');
+  const add = lineOf(CHUNKS, 'stablehlo.add');
+  const stopped = dc.waitForEvent('stopped');
+  await launchWith({ program: CHUNKS, chunk: 2 }, [add]);
+  const event = await stopped;
+  assert.strictEqual(event.body.reason, 'breakpoint');
+  assert.strictEqual((await topFrame()).line, add);
+  const exited = dc.waitForEvent('exited');
+  await dc.continueRequest({ threadId: 1 });
+  assert.strictEqual((await exited).body.exitCode, 0);
+});
+
 test('bad launches get error responses and the adapter stays up', async () => {
   await dc.initializeRequest();
   const launch = (args) => dc.launchRequest(args);
@@ -281,6 +294,8 @@ test('bad launches get error responses and the adapter stays up', async () => {
   await assert.rejects(launch({ program: LOOP, colour: 'blue' }), /unknown launch argument `colour`/);
   await assert.rejects(launch({ program: LOOP, entry: 'nope' }), /no function named @nope.*@main, @scale/);
   await assert.rejects(launch({ program: LOOP, stopOnEntry: 'yes' }), /stopOnEntry/);
+  await assert.rejects(launch({ program: path.join(PROGRAMS, 'chunks.mlir'), chunk: 3 }), /chunk 3: .*has 2 `\/\/ -----` chunks/);
+  await assert.rejects(launch({ program: LOOP, chunk: 0 }), /`chunk` must be a positive integer/);
   await assert.rejects(launch({ program: ERROR, args: ['dense<[1, 2]> : tensor<2xi64>'] }), /inputs of @main/);
   const badNpy = path.join(require('node:os').tmpdir(), `shlo-dap-bad-${process.pid}.npy`);
   fs.writeFileSync(badNpy, 'not a numpy file');

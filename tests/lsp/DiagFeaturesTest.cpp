@@ -328,6 +328,43 @@ TEST_F(LspDiag, CodeLensesOnEachChunk) {
   EXPECT_EQ(chunkLenses, expected) << lenses.dump(1);
 }
 
+TEST_F(LspDiag, ChunkLensesNameTheirChunk) {
+  open(kDocUri, kChunkedText);
+  json lenses = resultOf(client.call("textDocument/codeLens", textDocument(kDocUri)));
+  std::vector<json> chunkArguments;
+  for (const json &lens : lenses) {
+    if (lens["command"]["title"].get<std::string>().find("chunk") != std::string::npos) {
+      chunkArguments.push_back(lens["command"]["arguments"]);
+    }
+  }
+  // [uri, entry, chunk (1-based, as `shlo run --chunk`)], Run then Debug.
+  std::vector<json> expected = {json::array({kDocUri, "main", 1}), json::array({kDocUri, "main", 1}),
+                                json::array({kDocUri, "main", 2}), json::array({kDocUri, "main", 2})};
+  EXPECT_EQ(chunkArguments, expected) << lenses.dump(1);
+}
+
+TEST_F(LspDiag, UsesLensShowsTheReferences) {
+  open(kDocUri, kDocText);
+  json lenses = resultOf(client.call("textDocument/codeLens", textDocument(kDocUri)));
+  const json *uses = nullptr;
+  for (const json &lens : lenses) {
+    if (lens["command"]["title"] == "2 uses") uses = &lens;
+  }
+  ASSERT_NE(uses, nullptr) << lenses.dump(1);
+  const json &command = (*uses)["command"];
+  EXPECT_EQ(command["command"], "shlo.showReferences");
+  // As editor.action.showReferences takes them: the URI, where the lens
+  // points (@g's name) and the uses.
+  ASSERT_EQ(command["arguments"].size(), 3u);
+  EXPECT_EQ(command["arguments"][0], kDocUri);
+  EXPECT_EQ(command["arguments"][1], position(6, 18));
+  json expected = json::array();
+  for (int line : {2, 3}) {
+    expected.push_back({{"uri", kDocUri}, {"range", {{"start", position(line, 12)}, {"end", position(line, 14)}}}});
+  }
+  EXPECT_EQ(command["arguments"][2], expected);
+}
+
 TEST_F(LspDiag, CallHierarchyOfFuncCall) {
   open(kDocUri, kDocText);
   json items = resultOf(client.call("textDocument/prepareCallHierarchy", at(kDocUri, 6, 19)));  // `@g`

@@ -20,7 +20,10 @@ run(process.execPath, [path.join(root, 'scripts', 'bundle.mjs'), '--production']
 
 const binFolder = path.join(root, 'bin');
 fs.rmSync(binFolder, { recursive: true, force: true });
-const vsceArgs = ['package', '--no-dependencies', '--allow-missing-repository', '--out', out];
+// The README's pictures are files of the package (images/*.svg), linked
+// relatively: with no repository to rewrite the links to, vsce leaves them
+// as they are (its rule against SVGs applies to Marketplace links).
+const vsceArgs = ['package', '--no-dependencies', '--allow-missing-repository', '--no-rewrite-relative-links', '--out', out];
 const bundled = process.env.SHLO_BUNDLE;
 if (bundled) {
   const target = `${process.platform}-${process.arch}`;

@@ -6,6 +6,7 @@ import { showDataflowGraph } from './graph/panel';
 import { typeFromHover } from './hoverType';
 import { FunctionTarget, runCommandLine, targetFromArguments } from './runCommand';
 import { locateShlo } from './settings';
+import { referencesFromArguments } from './showReferences';
 
 function target(args: unknown[]): FunctionTarget | undefined {
   const fromLens = targetFromArguments(args, (uri) => vscode.Uri.parse(uri).fsPath);
@@ -21,7 +22,8 @@ function runFunction(extensionRoot: string, args: unknown[]): void {
     void vscode.window.showErrorMessage(what === undefined ? 'No StableHLO file to run.' : 'shlo was not found.');
     return;
   }
-  const terminal = vscode.window.createTerminal({ name: `shlo run ${what.entry ?? ''}`.trim() });
+  const chunk = what.chunk === undefined ? '' : ` (chunk ${what.chunk})`;
+  const terminal = vscode.window.createTerminal({ name: `shlo run ${what.entry ?? ''}${chunk}`.trim() });
   terminal.show();
   terminal.sendText(runCommandLine(binary.path, what));
 }
@@ -33,11 +35,27 @@ async function debugFunction(args: unknown[]): Promise<void> {
   await vscode.debug.startDebugging(folder, {
     type: DEBUG_TYPE,
     request: 'launch',
-    name: `Debug ${what.entry ?? what.file}`,
+    name: `Debug ${what.entry ?? what.file}${what.chunk === undefined ? '' : ` (chunk ${what.chunk})`}`,
     program: what.file,
     ...(what.entry === undefined ? {} : { entry: what.entry }),
+    ...(what.chunk === undefined ? {} : { chunk: what.chunk }),
     stopOnEntry: true,
   });
+}
+
+/** The "N uses" lens: VS Code's references peek at the function's name. */
+async function showReferences(args: unknown[]): Promise<void> {
+  const references = referencesFromArguments(args);
+  if (references === undefined) return;
+  const position = (p: { line: number; character: number }) => new vscode.Position(p.line, p.character);
+  await vscode.commands.executeCommand(
+    'editor.action.showReferences',
+    vscode.Uri.parse(references.uri),
+    position(references.position),
+    references.locations.map(
+      (l) => new vscode.Location(vscode.Uri.parse(l.uri), new vscode.Range(position(l.range.start), position(l.range.end))),
+    ),
+  );
 }
 
 async function showType(): Promise<void> {
@@ -68,6 +86,7 @@ export function registerCommands(context: vscode.ExtensionContext, server: Serve
     vscode.commands.registerCommand('shlo.runFunction', (...args: unknown[]) => runFunction(root, args)),
     vscode.commands.registerCommand('shlo.debugFunction', (...args: unknown[]) => debugFunction(args)),
     vscode.commands.registerCommand('shlo.showType', () => showType()),
+    vscode.commands.registerCommand('shlo.showReferences', (...args: unknown[]) => showReferences(args)),
     vscode.commands.registerCommand('shlo.showDataflowGraph', () => showDataflowGraph(server)),
   );
 }

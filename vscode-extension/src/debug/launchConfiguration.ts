@@ -13,6 +13,8 @@ export interface ShloLaunchConfiguration {
   program?: string;
   /** The function to run (without `@`); `shlo run`'s default when absent. */
   entry?: string;
+  /** Run only this `// -----` chunk (1 = the first), as `shlo run --chunk`. */
+  chunk?: number;
   /** Argument literals, as `shlo run --args` takes them. */
   args?: string[];
   /** `.npy`/`.npz` files with the arguments: paths or `NAME=path` (a list), or argument name -> path. */
@@ -74,6 +76,9 @@ export function resolveLaunchConfiguration(
   if (configuration.entry !== undefined) {
     if (typeof configuration.entry !== 'string') return { error: '"entry" must be a function name (a string)' };
     configuration.entry = configuration.entry.replace(/^@/, '');
+  }
+  if (configuration.chunk !== undefined && !(Number.isInteger(configuration.chunk) && configuration.chunk >= 1)) {
+    return { error: '"chunk" must be a positive integer (1 = the first `// -----` chunk)' };
   }
   if (configuration.args !== undefined && !isStringArray(configuration.args)) {
     return { error: '"args" must be an array of strings (literals as for shlo run --args)' };

@@ -63,7 +63,7 @@ describe('shlo dap through the debug adapter test client', function () {
   });
 
   it('takes every attribute package.json declares, stops on entry, shows the frame, runs to the end', async () => {
-    const every = { entry: 'main', args: [], inputs: [], elided: 'zeros', threads: 1, stopOnEntry: true, cwd: work, shloPath: shloBinary() };
+    const every = { entry: 'main', chunk: 1, args: [], inputs: [], elided: 'zeros', threads: 1, stopOnEntry: true, cwd: work, shloPath: shloBinary() };
     const declared = Object.keys(manifest.contributes.debuggers[0].configurationAttributes.launch.properties).sort();
     assert.deepStrictEqual(['program', ...Object.keys(every)].sort(), declared);
     await Promise.all([

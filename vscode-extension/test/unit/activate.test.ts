@@ -122,6 +122,46 @@ describe('activation (vscode stub)', () => {
     });
   });
 
+  it('runs and debugs one `// -----` chunk from a chunk lens', async () => {
+    activate(context());
+    vscode.recorded.configuration.set('shlo.path', fakeShlo);
+    await vscode.commands.executeCommand('shlo.runFunction', 'file:///w/m.mlir', 'main', 2);
+    assert.deepStrictEqual(vscode.recorded.terminals.map((t) => [t.name, t.sent]), [
+      ['shlo run main (chunk 2)', [`${fakeShlo} run /w/m.mlir --entry main --chunk 2`]],
+    ]);
+    await vscode.commands.executeCommand('shlo.debugFunction', 'file:///w/m.mlir', 'main', 2);
+    assert.deepStrictEqual(vscode.recorded.debugSessions[0].configuration, {
+      type: 'stablehlo',
+      request: 'launch',
+      name: 'Debug main (chunk 2)',
+      program: '/w/m.mlir',
+      entry: 'main',
+      chunk: 2,
+      stopOnEntry: true,
+    });
+  });
+
+  it('shows the uses of the "N uses" lens with VS Code\'s references peek', async () => {
+    activate(context());
+    const location = { uri: 'file:///w/m.mlir', range: { start: { line: 2, character: 12 }, end: { line: 2, character: 14 } } };
+    await vscode.commands.executeCommand('shlo.showReferences', 'file:///w/m.mlir', { line: 6, character: 18 }, [location]);
+    assert.strictEqual(vscode.recorded.executed.length, 1);
+    const [{ command, args }] = vscode.recorded.executed;
+    assert.strictEqual(command, 'editor.action.showReferences');
+    const [uri, position, locations] = args as [vscode.Uri, vscode.Position, vscode.Location[]];
+    assert.strictEqual(uri.fsPath, '/w/m.mlir');
+    assert.deepStrictEqual([position.line, position.character], [6, 18]);
+    assert.strictEqual(locations.length, 1);
+    assert.ok(locations[0] instanceof vscode.Location);
+    assert.deepStrictEqual(
+      [locations[0].uri.fsPath, locations[0].range.start.line, locations[0].range.start.character, locations[0].range.end.character],
+      ['/w/m.mlir', 2, 12, 14],
+    );
+    // Malformed arguments: nothing happens.
+    await vscode.commands.executeCommand('shlo.showReferences', 'file:///w/m.mlir', { line: 'x' }, []);
+    assert.strictEqual(vscode.recorded.executed.length, 1);
+  });
+
   it('formats and applies fixes through VS Code\'s own commands', async () => {
     activate(context());
     await vscode.commands.executeCommand('shlo.format');

@@ -32,6 +32,7 @@ describe('resolveLaunchConfiguration', () => {
       name: 'n',
       program: '/w/m.mlir',
       entry: '@main',
+      chunk: 2,
       args: ['dense<1.0> : tensor<f32>'],
       inputs: ['/w/x.npy', '%y=/w/y.npz'],
       elided: 'random:7',
@@ -64,6 +65,8 @@ describe('resolveLaunchConfiguration', () => {
     assert.match(error({ ...base, threads: 1.5 }), /"threads"/);
     assert.match(error({ ...base, cwd: 1 }), /"cwd"/);
     assert.match(error({ ...base, entry: 3 }), /"entry"/);
+    assert.match(error({ ...base, chunk: 0 }), /"chunk"/);
+    assert.match(error({ ...base, chunk: '1' }), /"chunk"/);
     assert.match(error({ ...base, program: 7 }), /"program"/);
     assert.match(error({ ...base, shloPath: false }), /"shloPath"/);
     assert.match(error({ ...base, request: 'attach' }), /only launches/);

@@ -26,7 +26,7 @@ describe('package.json', () => {
     const [debuggerContribution] = manifest.contributes.debuggers;
     assert.strictEqual(debuggerContribution.type, DEBUG_TYPE);
     const properties = debuggerContribution.configurationAttributes.launch.properties;
-    assert.deepStrictEqual(Object.keys(properties).sort(), ['args', 'cwd', 'elided', 'entry', 'inputs', 'program', 'shloPath', 'stopOnEntry', 'threads']);
+    assert.deepStrictEqual(Object.keys(properties).sort(), ['args', 'chunk', 'cwd', 'elided', 'entry', 'inputs', 'program', 'shloPath', 'stopOnEntry', 'threads']);
     for (const [name, schema] of Object.entries<any>(properties)) {
       assert.ok(schema.type !== undefined && typeof schema.description === 'string' && schema.description.length > 10, name);
     }

@@ -12,6 +12,16 @@ describe('run function', () => {
     assert.strictEqual(targetFromArguments(['file:///w/m.mlir', 3], toPath), undefined);
   });
 
+  it('reads a chunk lens\'s third argument, the chunk number', () => {
+    assert.deepStrictEqual(targetFromArguments(['file:///w/m.mlir', 'main', 3], toPath), { file: '/w/m.mlir', entry: 'main', chunk: 3 });
+    assert.strictEqual(targetFromArguments(['file:///w/m.mlir', 'main', 0], toPath), undefined);
+    assert.strictEqual(targetFromArguments(['file:///w/m.mlir', 'main', '2'], toPath), undefined);
+    assert.strictEqual(
+      runCommandLine('/b/shlo', { file: '/w/m.mlir', entry: 'main', chunk: 3 }),
+      '/b/shlo run /w/m.mlir --entry main --chunk 3',
+    );
+  });
+
   it('builds a shell-safe shlo run command line', () => {
     assert.strictEqual(runCommandLine('/b/shlo', { file: '/w/m.mlir', entry: 'main' }), '/b/shlo run /w/m.mlir --entry main');
     assert.strictEqual(runCommandLine('/b/shlo', { file: "/w/it's here.mlir" }), `/b/shlo run '/w/it'\\''s here.mlir'`);

@@ -96,6 +96,17 @@ describe('the packaged .vsix', () => {
     JSON.parse(fs.readFileSync(path.join(installed, manifest.contributes.grammars[0].path), 'utf8'));
   });
 
+  it('holds the pictures its README shows', () => {
+    const readmeName = fs.readdirSync(installed).find((n) => /^readme\.md$/i.test(n))!;
+    const readme = fs.readFileSync(path.join(installed, readmeName), 'utf8');
+    const pictures = [...readme.matchAll(/!\[[^\]]*\]\(([^)]+)\)/g)].map((m) => m[1]);
+    assert.deepStrictEqual(pictures, ['images/editor.svg', 'images/hover.svg']);
+    for (const picture of pictures) {
+      const svg = fs.readFileSync(path.join(installed, picture), 'utf8');
+      assert.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/, picture);
+    }
+  });
+
   it('loads the bundled client from the installed folder and activates', async () => {
     vscode.reset();
     vscode.recorded.configuration.set('shlo.path', path.join(scratch, 'no-such-shlo'));
