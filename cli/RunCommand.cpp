@@ -5,10 +5,12 @@
 #include <filesystem>
 #include <iostream>
 #include <malloc.h>
+#include <sched.h>
 #include <memory>
 #include <new>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/Commands.h"
@@ -29,6 +31,15 @@ namespace shlo::cli {
 
 namespace {
 
+/// The CPUs this process may run on (its affinity mask: a container's or
+/// taskset's limit), else the machine's.
+int availableCores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof(set), &set) == 0) return CPU_COUNT(&set);
+  return static_cast<int>(std::thread::hardware_concurrency());
+}
+
 struct RunOptions {
   std::string file;
   std::string entry;
@@ -37,6 +48,7 @@ struct RunOptions {
   std::string elided;
   std::string outputDir;
   int threads = 1;
+  CLI::Option *threadsOption = nullptr;  // not given: the cores this process may use
   int64_t numReplicas = 0, numPartitions = 0;
   bool splitInputFile = false;
   size_t chunk = 0;  // --chunk N (1-based); 0: the whole file
@@ -282,6 +294,9 @@ int runFile(RunOptions &options) {
   // Threads are started up front (a persistent pool): beyond a few hundred
   // they only cost memory and start-up time, and 100000 would hang.
   constexpr int kMaxThreads = 256;
+  if (options.threadsOption == nullptr || options.threadsOption->count() == 0) {
+    options.threads = std::clamp(availableCores(), 1, kMaxThreads);
+  }
   if (options.threads < 1 || options.threads > kMaxThreads) {
     std::cerr << "shlo run: error: --threads must be between 1 and " << kMaxThreads << "\n";
     return 2;
@@ -415,8 +430,9 @@ void registerRunCommand(CLI::App &app, int &exitCode) {
                       "Fill dense_resource<__elided__> constants and arguments not given: zeros or random:SEED");
   command->add_option("--output", options->outputDir,
                       "Save results as DIR/<function>.<n>.npy (and probes as DIR/probe<n>.npy)");
-  command->add_option("--threads", options->threads,
-                      "Worker threads of the convolution and dot_general kernels (default 1)");
+  options->threadsOption =
+      command->add_option("--threads", options->threads,
+                          "Worker threads of the kernel library (default: the cores this process may run on)");
   command->add_option("--num-replicas", options->numReplicas,
                       "Processes per partition of the grid (default: the module's mhlo.num_replicas, else 1)")
       ->check(CLI::Range(int64_t{1}, int64_t{4096}));

@@ -12,6 +12,8 @@
 // doubles without groups lay the windows out as rows of a matrix (im2col, a
 // block of result positions at a time) multiplied through Eigen (Gemm.h).
 // The reference path (`--reference`) is the loop at the end, for every type.
+// prepareConvolutionKernel reorders a constant kernel into oneDNN's layout
+// once, before the run (OneDnn.h's prepared kernels).
 #include <cstring>
 #include <algorithm>
 #include <type_traits>
@@ -128,30 +130,28 @@ void convolveWithGemm(const Tensor &lhs, const Tensor &rhs, Tensor &out, const C
   }
 }
 
-/// The convolution through oneDNN; false when it declined (nothing written).
-bool convolveWithOneDnn(const Tensor &lhs, const Tensor &rhs, Tensor &out, const ConvolutionDimensions &dn,
-                        const Geometry &g, int64_t featureGroups) {
-  for (int64_t d : g.lhsDilation) {
-    if (d != 1) return false;
-  }
-  // oneDNN has no window reversal: the kernel is reversed (a copy of the
-  // weights, small beside the activations).
-  Shape reversed;
-  for (size_t s = 0; s < g.spatial; ++s) {
-    if (g.reversal[s]) reversed.push_back(dn.kernelSpatial[s]);
-  }
-  Tensor kernel = reversed.empty() ? rhs : evalReverse(rhs, reversed, rhs.type());
-  std::vector<int64_t> lst = lhs.strides(), kst = kernel.strides(), ost = out.strides();
+/// Row-major element strides of a shape.
+std::vector<int64_t> rowMajorStrides(const Shape &shape) {
+  std::vector<int64_t> strides(shape.size(), 1);
+  for (int64_t d = static_cast<int64_t>(shape.size()) - 2; d >= 0; --d) strides[d] = strides[d + 1] * shape[d + 1];
+  return strides;
+}
+
+/// What oneDNN is told about a convolution of row-major lhs, kernel and
+/// result of these shapes.
+ConvolutionShape oneDnnShapeOf(const Shape &ls, const Shape &ks, const Shape &os, const ConvolutionDimensions &dn,
+                               const Geometry &g, int64_t featureGroups) {
+  std::vector<int64_t> lst = rowMajorStrides(ls), kst = rowMajorStrides(ks), ost = rowMajorStrides(os);
   ConvolutionShape s;
-  s.batch = lhs.shape()[dn.inputBatch];
-  s.inputFeatures = lhs.shape()[dn.inputFeature];
-  s.outputFeatures = kernel.shape()[dn.kernelOutputFeature];
+  s.batch = ls[dn.inputBatch];
+  s.inputFeatures = ls[dn.inputFeature];
+  s.outputFeatures = ks[dn.kernelOutputFeature];
   s.groups = featureGroups;
   s.inputStrides = {lst[dn.inputBatch], lst[dn.inputFeature]};
   s.kernelStrides = {kst[dn.kernelOutputFeature], kst[dn.kernelInputFeature]};
   s.outputStrides = {ost[dn.outputBatch], ost[dn.outputFeature]};
   for (size_t d = 0; d < g.spatial; ++d) {
-    s.inputSizes.push_back(lhs.shape()[dn.inputSpatial[d]]);
+    s.inputSizes.push_back(ls[dn.inputSpatial[d]]);
     s.kernelSizes.push_back(g.kernelSizes[d]);
     s.outputSizes.push_back(g.outSpatialSizes[d]);
     s.windowStrides.push_back(g.strides[d]);
@@ -162,13 +162,31 @@ bool convolveWithOneDnn(const Tensor &lhs, const Tensor &rhs, Tensor &out, const
     s.kernelStrides.push_back(kst[dn.kernelSpatial[d]]);
     s.outputStrides.push_back(ost[dn.outputSpatial[d]]);
   }
-  return oneDnnConvolution(lhs.data<float>(), kernel.data<float>(), out.data<float>(), s);
+  return s;
 }
 
-}  // namespace
+bool hasLhsDilation(const Geometry &g) {
+  return std::any_of(g.lhsDilation.begin(), g.lhsDilation.end(), [](int64_t d) { return d != 1; });
+}
 
-Tensor evalConvolution(const Tensor &lhsIn, const Tensor &rhsIn, const ConvolutionParams &p,
-                       const ir::Type &resultType) {
+/// The convolution through oneDNN; false when it declined (nothing written).
+bool convolveWithOneDnn(const Tensor &lhs, const Tensor &rhs, Tensor &out, const ConvolutionDimensions &dn,
+                        const Geometry &g, int64_t featureGroups) {
+  if (hasLhsDilation(g)) return false;
+  // oneDNN has no window reversal: the kernel is reversed (a copy of the
+  // weights, small beside the activations).
+  Shape reversed;
+  for (size_t s = 0; s < g.spatial; ++s) {
+    if (g.reversal[s]) reversed.push_back(dn.kernelSpatial[s]);
+  }
+  Tensor kernel = reversed.empty() ? rhs : evalReverse(rhs, reversed, rhs.type());
+  return oneDnnConvolution(lhs.data<float>(), kernel.data<float>(), out.data<float>(),
+                           oneDnnShapeOf(lhs.shape(), kernel.shape(), out.shape(), dn, g, featureGroups));
+}
+
+/// The window attributes with their defaults, checked, and the result's
+/// shape; RuntimeError when they do not fit the operands.
+Geometry geometryOf(const Shape &ls, const Shape &ks, const ConvolutionParams &p, Shape &shape) {
   const ConvolutionDimensions &dn = p.dimensions;
   size_t spatial = dn.inputSpatial.size();
   if (dn.kernelSpatial.size() != spatial || dn.outputSpatial.size() != spatial) {
@@ -186,17 +204,12 @@ Tensor evalConvolution(const Tensor &lhsIn, const Tensor &rhsIn, const Convoluti
   }
   int64_t G = p.featureGroupCount, B = p.batchGroupCount;
   if (G <= 0 || B <= 0) throw RuntimeError("convolution: group counts must be positive");
-  const ir::ElementType &element = resultType.element();
-  Tensor lhs = lhsIn.type().element() == element ? lhsIn : evalConvert(lhsIn, lhsIn.type().withElement(element));
-  Tensor rhs = rhsIn.type().element() == element ? rhsIn : evalConvert(rhsIn, rhsIn.type().withElement(element));
-  const Shape &ls = lhs.shape(), &ks = rhs.shape();
   int64_t N = ls.at(dn.inputBatch), C = ls.at(dn.inputFeature);
   int64_t KI = ks.at(dn.kernelInputFeature), KO = ks.at(dn.kernelOutputFeature);
   if (C != KI * G || N % B != 0 || KO % G != 0 || KO % B != 0) {
     throw RuntimeError("convolution: feature or batch sizes do not fit the group counts at run time");
   }
-  // The result's shape.
-  Shape shape(lhs.rank());
+  shape.assign(ls.size(), 0);
   shape.at(dn.outputBatch) = N / B;
   shape.at(dn.outputFeature) = KO;
   for (size_t s = 0; s < spatial; ++s) {
@@ -206,14 +219,6 @@ Tensor evalConvolution(const Tensor &lhsIn, const Tensor &rhsIn, const Convoluti
     int64_t window = k == 0 ? 0 : (k - 1) * rhsDilation[s] + 1;
     shape.at(dn.outputSpatial[s]) = padded <= 0 || window > padded ? 0 : (padded - window) / strides[s] + 1;
   }
-  bool kernels = kernelsEnabled();
-  ElemKind resultKind = elemKindOf(resultType.element());
-  bool oneDnnKind = resultKind == ElemKind::F32 || resultKind == ElemKind::F16 || resultKind == ElemKind::BF16;
-  // oneDNN writes every element: no zero-fill unless it declines.
-  Tensor out = kernels && oneDnnKind && B == 1 ? Tensor(resultType, shape, Tensor::ForOverwrite{}) : Tensor(resultType, shape);
-  if (out.numElements() == 0) return out;
-  std::vector<int64_t> lst = lhs.strides(), kst = rhs.strides(), ost = out.strides();
-  int64_t outBatch = N / B, featuresPerGroup = KO / G, featuresPerBatchGroup = KO / B;
   std::vector<int64_t> outSpatialSizes(spatial), kernelSizes(spatial);
   int64_t outSpatialCount = 1, kernelCount = 1;
   for (size_t s = 0; s < spatial; ++s) {
@@ -222,8 +227,38 @@ Tensor evalConvolution(const Tensor &lhsIn, const Tensor &rhsIn, const Convoluti
     outSpatialCount *= outSpatialSizes[s];
     kernelCount *= kernelSizes[s];
   }
-  Geometry g{spatial, strides, lhsDilation, rhsDilation, padding, reversal, outSpatialSizes, kernelSizes,
-             outSpatialCount, kernelCount};
+  return Geometry{spatial, strides, lhsDilation, rhsDilation, padding, reversal, outSpatialSizes, kernelSizes,
+                  outSpatialCount, kernelCount};
+}
+
+}  // namespace
+
+Tensor evalConvolution(const Tensor &lhsIn, const Tensor &rhsIn, const ConvolutionParams &p,
+                       const ir::Type &resultType) {
+  const ConvolutionDimensions &dn = p.dimensions;
+  const ir::ElementType &element = resultType.element();
+  Tensor lhs = lhsIn.type().element() == element ? lhsIn : evalConvert(lhsIn, lhsIn.type().withElement(element));
+  Tensor rhs = rhsIn.type().element() == element ? rhsIn : evalConvert(rhsIn, rhsIn.type().withElement(element));
+  const Shape &ls = lhs.shape(), &ks = rhs.shape();
+  Shape shape;
+  const Geometry g = geometryOf(ls, ks, p, shape);
+  const size_t spatial = g.spatial;
+  const Shape &strides = g.strides, &lhsDilation = g.lhsDilation, &rhsDilation = g.rhsDilation;
+  const std::vector<std::pair<int64_t, int64_t>> &padding = g.padding;
+  const std::vector<bool> &reversal = g.reversal;
+  const std::vector<int64_t> &outSpatialSizes = g.outSpatialSizes, &kernelSizes = g.kernelSizes;
+  const int64_t outSpatialCount = g.outSpatialCount, kernelCount = g.kernelCount;
+  int64_t G = p.featureGroupCount, B = p.batchGroupCount;
+  int64_t N = ls.at(dn.inputBatch);
+  int64_t KI = ks.at(dn.kernelInputFeature), KO = ks.at(dn.kernelOutputFeature);
+  bool kernels = kernelsEnabled();
+  ElemKind resultKind = elemKindOf(resultType.element());
+  bool oneDnnKind = resultKind == ElemKind::F32 || resultKind == ElemKind::F16 || resultKind == ElemKind::BF16;
+  // oneDNN writes every element: no zero-fill unless it declines.
+  Tensor out = kernels && oneDnnKind && B == 1 ? Tensor(resultType, shape, Tensor::ForOverwrite{}) : Tensor(resultType, shape);
+  if (out.numElements() == 0) return out;
+  std::vector<int64_t> lst = lhs.strides(), kst = rhs.strides(), ost = out.strides();
+  int64_t outBatch = N / B, featuresPerGroup = KO / G, featuresPerBatchGroup = KO / B;
   if (kernels && oneDnnKind && B == 1) {
     if (convolveWithOneDnn(lhs, rhs, out, dn, g, G)) {
       out.finalize();
@@ -304,6 +339,30 @@ Tensor evalConvolution(const Tensor &lhsIn, const Tensor &rhsIn, const Convoluti
   });
   out.finalize();
   return out;
+}
+
+void prepareConvolutionKernel(const ir::Type &lhsType, const Tensor &rhs, const ConvolutionParams &p,
+                              const ir::Type &resultType) {
+  if (!kernelsEnabled() || rhs.kind() != ElemKind::F32 || rhs.type().element() != resultType.element() ||
+      lhsType.element() != resultType.element() || !lhsType.ranked() || !lhsType.hasStaticShape() ||
+      p.batchGroupCount != 1) {
+    return;
+  }
+  try {
+    Shape shape;
+    Geometry g = geometryOf(lhsType.shape(), rhs.shape(), p, shape);
+    bool reversed = std::any_of(g.reversal.begin(), g.reversal.end(), [](bool r) { return r; });
+    if (reversed || hasLhsDilation(g)) return;
+    for (int64_t size : shape) {
+      if (size == 0) return;
+    }
+    oneDnnPrepareConvolutionKernel(rhs.data<float>(),
+                                   oneDnnShapeOf(lhsType.shape(), rhs.shape(), shape, p.dimensions, g,
+                                                 p.featureGroupCount),
+                                   rhs.bufferOwner());
+  } catch (const RuntimeError &) {
+    // The convolution reports it when it runs.
+  }
 }
 
 }  // namespace shlo::interpreter

@@ -230,6 +230,10 @@ void Interpreter::prepareConstants() {
       // Reported by the op when it runs, with its frame.
     }
   });
+  // Constant weights of convolutions in the kernel library's layout.
+  ir::walk(module_.topLevel, [&](const ir::Operation *op) {
+    if (op->name == "stablehlo.convolution") support::prepareConvolution(*this, *op);
+  });
 }
 
 std::vector<Value> Interpreter::call(const std::string &name, const std::vector<Value> &arguments) {

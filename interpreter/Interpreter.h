@@ -92,7 +92,8 @@ class Interpreter {
   /// Evaluates every `stablehlo.constant` of the module now (decodes its
   /// literal or fills its elided data) so that a timed run measures the
   /// evaluation alone. A constant that cannot be made is left for its op to
-  /// report when it runs.
+  /// report when it runs. Convolutions with constant kernels get them in
+  /// the kernel library's layout too (support::prepareConvolution).
   void prepareConstants();
   /// Calls function `name` as every process of a numReplicas x numPartitions
   /// process grid (spec "Parallel execution"): one thread and evaluator per

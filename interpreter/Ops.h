@@ -88,6 +88,14 @@ BinaryFold binaryFoldOf(std::string_view opName);
 /// The elementwise kernel of a fold (evalAdd for Add...); null for None.
 using BinaryKernel = Tensor (*)(const Tensor &, const Tensor &, const ir::Type &);
 BinaryKernel binaryKernelOf(BinaryFold fold);
+/// kernel(full, broadcast_in_dim(small, broadcastDimensions)) -- or with
+/// the broadcast as lhs when `smallIsLhs` -- where the broadcast has full's
+/// type. On the kernel path, for add, subtract, multiply, divide, maximum
+/// and minimum on f32-stored types, a broadcast that repeats `small` along
+/// leading dimensions is read in place, never made (same bits); otherwise
+/// it is made first. Errors: those of evalBroadcastInDim and the kernel.
+Tensor evalBinaryWithBroadcast(BinaryKernel kernel, const Tensor &full, const Tensor &small,
+                               const Shape &broadcastDimensions, bool smallIsLhs, const ir::Type &resultType);
 
 /// `direction`: EQ, NE, GE, GT, LE, LT; `compareType`: FLOAT, TOTALORDER,
 /// SIGNED, UNSIGNED or empty (from the element type).
@@ -198,6 +206,13 @@ struct ConvolutionParams {
 };
 Tensor evalConvolution(const Tensor &lhs, const Tensor &rhs, const ConvolutionParams &params,
                        const ir::Type &resultType);
+/// On the kernel path: `rhs` (f32 weights that stay alive, e.g. a
+/// constant) made ready for evalConvolution with an lhs of `lhsType` (static
+/// shape), in the kernel library's own layout, so that the convolution does
+/// not rearrange them on each run (same results). Does nothing where the
+/// convolution would not go to oneDNN or takes the weights as they are.
+void prepareConvolutionKernel(const ir::Type &lhsType, const Tensor &rhs, const ConvolutionParams &params,
+                              const ir::Type &resultType);
 
 // ---- Scatter (Scatter.cpp) ----------------------------------------------------------
 struct ScatterDimensions {

@@ -7,11 +7,15 @@
 // select_and_scatter selects over the same windows (padding never selected;
 // a window of padding only selects nothing, which the spec leaves open) and
 // folds the source values into the selected elements.
+// On the kernel path, f32 channels-last pooling folds whole rows of
+// features at a time (windowFoldKernelF32), in the same order.
 #include <algorithm>
 #include <cmath>
 
 #include "interpreter/Errors.h"
 #include "interpreter/Ops.h"
+#include "interpreter/kernels/Elementwise.h"
+#include "interpreter/kernels/KernelPath.h"
 
 namespace shlo::interpreter {
 
@@ -259,6 +263,64 @@ std::vector<int64_t> windowSources(const char *opName, const std::vector<int64_t
   return out;
 }
 
+/// reduce_window on the kernel library (windowFoldKernelF32): f32, a fold
+/// of add, multiply, maximum or minimum, and an innermost dimension outside
+/// the window (window 1, stride 1, no padding or dilation: channels-last
+/// pooling), so that each result row is a fold of whole input rows. `along`
+/// holds, per dimension, the input offset of (result index, window index),
+/// -1 in padding. False (nothing written) otherwise.
+bool windowFoldOnKernels(const Tensor &input, const Tensor &initValue, const Window &window,
+                         const std::vector<std::vector<int64_t>> &along, const Shape &resultShape,
+                         const std::string &fastBody, Tensor &result) {
+  int64_t rank = input.rank();
+  if (!kernelsEnabled() || rank < 1 || input.kind() != ElemKind::F32 || result.kind() != ElemKind::F32 ||
+      initValue.kind() != ElemKind::F32 || initValue.numElements() != 1) {
+    return false;
+  }
+  int64_t last = rank - 1;
+  if (window.windowDimensions[last] != 1 || window.windowStrides[last] != 1 || window.baseDilations[last] != 1 ||
+      window.padding[last] != std::pair<int64_t, int64_t>{0, 0} || resultShape[last] != input.shape()[last]) {
+    return false;
+  }
+  ElementwiseBinary op;
+  switch (foldOpOf(fastBody)) {
+    case FoldOp::Add: op = ElementwiseBinary::Add; break;
+    case FoldOp::Multiply: op = ElementwiseBinary::Multiply; break;
+    case FoldOp::Maximum: op = ElementwiseBinary::Maximum; break;
+    case FoldOp::Minimum: op = ElementwiseBinary::Minimum; break;
+    default: return false;
+  }
+  int64_t length = input.shape()[last], rows = 1, windowSize = 1;
+  for (int64_t d = 0; d < last; ++d) rows *= resultShape[d], windowSize *= window.windowDimensions[d];
+  if (length == 0 || rows == 0) return true;
+  // Offsets of each result row's input rows, in the window's row-major
+  // order (the order the fold follows).
+  std::vector<int64_t> offsets(static_cast<size_t>(rows * windowSize));
+  std::vector<int64_t> r(static_cast<size_t>(last), 0), k(static_cast<size_t>(last), 0);
+  for (int64_t row = 0; row < rows; ++row) {
+    std::fill(k.begin(), k.end(), 0);
+    for (int64_t w = 0; w < windowSize; ++w) {
+      int64_t offset = 0;
+      for (int64_t d = 0; d < last && offset >= 0; ++d) {
+        int64_t a = along[d][r[d] * window.windowDimensions[d] + k[d]];
+        offset = a < 0 ? -1 : offset + a;
+      }
+      offsets[row * windowSize + w] = offset;
+      for (int64_t d = last - 1; d >= 0; --d) {
+        if (++k[d] < window.windowDimensions[d]) break;
+        k[d] = 0;
+      }
+    }
+    for (int64_t d = last - 1; d >= 0; --d) {
+      if (++r[d] < resultShape[d]) break;
+      r[d] = 0;
+    }
+  }
+  windowFoldKernelF32(op, input.data<float>(), offsets.data(), initValue.data<float>()[0], result.data<float>(), rows,
+                      windowSize, length);
+  return true;
+}
+
 }  // namespace
 
 std::vector<Tensor> evalReduceWindow(const std::vector<Tensor> &inputs, const std::vector<Tensor> &initValues,
@@ -297,6 +359,10 @@ std::vector<Tensor> evalReduceWindow(const std::vector<Tensor> &inputs, const st
             along[d][r * wd + k] = inside ? p / window.baseDilations[d] * strides[d] : -1;
           }
         }
+      }
+      if (windowFoldOnKernels(inputs[0], initValues[0], window, along, resultShape, fastBody, results[0])) {
+        results[0].finalize();
+        return results;
       }
       dispatch(inputs[0].kind(), [&](auto tag) {
         using T = decltype(tag);

@@ -158,6 +158,11 @@ class Tensor {
   /// `tensor<2x3xf32>` and the elements, as MLIR's dense literal syntax.
   std::string str(int64_t maxElements = 64) const;
 
+  /// The buffer's owner, for a cache of something derived from the data
+  /// (oneDNN's reordered weights) that must die with it: while the owner
+  /// lives the data neither changes nor moves. Null for an empty tensor.
+  std::shared_ptr<const void> bufferOwner() const { return buffer_; }
+
   /// Bytes held by all tensor buffers alive now (every thread), and the
   /// most held since the last resetPeakBytes(): how tests and `--stats`
   /// observe that the evaluator frees values after their last use.

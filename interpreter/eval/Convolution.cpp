@@ -1,5 +1,6 @@
 // Evaluators of the Convolution family: convolution, dynamic_conv.
 #include "interpreter/eval/EvalSupport.h"
+#include "interpreter/kernels/KernelPath.h"
 
 namespace shlo::interpreter {
 
@@ -42,14 +43,39 @@ ConvolutionParams convolutionParams(const ir::Operation &op) {
   return p;
 }
 
+/// The convolution's rhs when a stablehlo.constant defines it (made), else null.
+const Tensor *constantWeightsOf(Interpreter &in, const ir::Operation &op) {
+  if (!kernelsEnabled() || op.name != "stablehlo.convolution" || op.operands.size() != 2 || !op.operands[1]) {
+    return nullptr;
+  }
+  const ir::Operation *def = op.operands[1]->definingOp;
+  if (def == nullptr || def->name != "stablehlo.constant") return nullptr;
+  return &in.constantOf(*def);
+}
+
 }  // namespace
+
+void support::prepareConvolution(Interpreter &in, const ir::Operation &op) {
+  try {
+    const Tensor *weights = constantWeightsOf(in, op);
+    if (weights == nullptr || op.results.size() != 1) return;
+    prepareConvolutionKernel(op.operands[0]->type, *weights, convolutionParams(op), resultTypeOf(op));
+  } catch (const std::exception &) {
+    // Reported by the op when it runs, with its frame.
+  }
+}
 
 void registerConvolutionEvaluators(EvalTable &table) {
   table.add({
       {"stablehlo.convolution",
-       [](Interpreter &, const Operation &op, const std::vector<Value> &v, Env &) {
-         return one(evalConvolution(operandTensor(op, v, 0), operandTensor(op, v, 1), convolutionParams(op),
-                                    resultTypeOf(op)));
+       [](Interpreter &in, const Operation &op, const std::vector<Value> &v, Env &) {
+         ConvolutionParams params = convolutionParams(op);
+         // Constant weights: rearranged once for the kernel library (usually
+         // already before the run, by prepareConvolution).
+         if (const Tensor *weights = constantWeightsOf(in, op)) {
+           prepareConvolutionKernel(operandTensor(op, v, 0).type(), *weights, params, resultTypeOf(op));
+         }
+         return one(evalConvolution(operandTensor(op, v, 0), operandTensor(op, v, 1), params, resultTypeOf(op)));
        }},
       {"stablehlo.dynamic_conv",
        [](Interpreter &, const Operation &op, const std::vector<Value> &v, Env &) {

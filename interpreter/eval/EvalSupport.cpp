@@ -261,5 +261,49 @@ bool transposeFoldsIntoDots(const Interpreter &in, const ir::Operation &transpos
   return true;
 }
 
+namespace {
+
+bool isBroadcastInDim(const ir::Operation *op) { return op != nullptr && op->name == "stablehlo.broadcast_in_dim"; }
+
+bool readsBroadcastInPlace(const std::string &name) {
+  return name == "stablehlo.add" || name == "stablehlo.subtract" || name == "stablehlo.multiply" ||
+         name == "stablehlo.divide" || name == "stablehlo.maximum" || name == "stablehlo.minimum";
+}
+
+}  // namespace
+
+bool broadcastFoldsIntoElementwise(const Interpreter &in, const ir::Operation &broadcast) {
+  if (!kernelsEnabled() || in.observer() != nullptr || !isBroadcastInDim(&broadcast) ||
+      broadcast.results.size() != 1 || broadcast.operands.size() != 1) {
+    return false;
+  }
+  const ir::Value *result = broadcast.results[0];
+  const ir::Type &type = result->type;
+  const ir::ElementType &element = type.element();
+  if (!element.isFloat() || result->uses.empty() || !type.ranked() || !type.hasStaticShape()) return false;
+  ir::FloatFormat format = element.floatFormat();
+  if (format != ir::FloatFormat::F32 && format != ir::FloatFormat::F16 && format != ir::FloatFormat::BF16) return false;
+  int64_t count = 1;
+  for (int64_t d : type.shape()) count *= d;
+  if (count < kMinFoldedBroadcast) return false;
+  for (const ir::Use &use : result->uses) {
+    const ir::Operation *user = use.user;
+    if (user == nullptr || !readsBroadcastInPlace(user->name) || user->operands.size() != 2 || use.operandIndex > 1 ||
+        user->results.size() != 1) {
+      return false;
+    }
+    // Both operands broadcasts: the other one is made, this one too.
+    const ir::Value *other = user->operands[1 - use.operandIndex];
+    if (other == nullptr || other == result || isBroadcastInDim(other->definingOp)) return false;
+  }
+  return true;
+}
+
+const ir::Operation *foldedBroadcastOf(const Interpreter &in, const ir::Operation &op, size_t i) {
+  if (i >= op.operands.size() || op.operands[i] == nullptr) return nullptr;
+  const ir::Operation *def = op.operands[i]->definingOp;
+  return isBroadcastInDim(def) && broadcastFoldsIntoElementwise(in, *def) ? def : nullptr;
+}
+
 }  // namespace support
 }  // namespace shlo::interpreter

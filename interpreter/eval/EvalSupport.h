@@ -79,9 +79,24 @@ std::vector<Value> unary(Interpreter &in, const ir::Operation &op, const std::ve
   BufferOffer offer(kUnaryInPlace<Kernel> && in.operandGivenUp(op, 0) ? &x : nullptr);
   return one(Kernel(x, resultTypeOf(op)));
 }
+/// The broadcast_in_dim defining operand `i` of `op` when it was left
+/// unmade (broadcastFoldsIntoElementwise): its value is the broadcast's
+/// operand. Null otherwise.
+const ir::Operation *foldedBroadcastOf(const Interpreter &in, const ir::Operation &op, size_t i);
+
 template <Tensor (*Kernel)(const Tensor &, const Tensor &, const ir::Type &)>
 std::vector<Value> binary(Interpreter &in, const ir::Operation &op, const std::vector<Value> &operands, Env &) {
   const Tensor &x = operandTensor(op, operands, 0), &y = operandTensor(op, operands, 1);
+  if constexpr (kBinaryInPlace<Kernel>) {
+    for (size_t i = 0; i < 2; ++i) {
+      const ir::Operation *broadcast = foldedBroadcastOf(in, op, i);
+      if (broadcast == nullptr) continue;
+      const Tensor &full = i == 0 ? y : x;
+      BufferOffer offer(in.operandGivenUp(op, 1 - i) ? &full : nullptr);
+      return one(evalBinaryWithBroadcast(Kernel, full, i == 0 ? x : y, requiredInts(*broadcast, "broadcast_dimensions"),
+                                         i == 0, resultTypeOf(op)));
+    }
+  }
   BufferOffer offer(!kBinaryInPlace<Kernel> ? nullptr
                     : in.operandGivenUp(op, 0) ? &x
                     : in.operandGivenUp(op, 1) ? &y
@@ -95,6 +110,21 @@ std::vector<Value> binary(Interpreter &in, const ir::Operation &op, const std::v
 /// question of their operands' defining ops) fold the permutation into
 /// their dimension numbers: a weight's transpose is never copied.
 bool transposeFoldsIntoDots(const Interpreter &in, const ir::Operation &transpose);
+
+/// On the kernel path with no observer: whether this `broadcast_in_dim` of
+/// an f32-stored type (at least kMinFoldedBroadcast elements, static
+/// shape) is read only by add, subtract, multiply, divide, maximum or
+/// minimum whose other operand is not a broadcast_in_dim. Its evaluator
+/// then binds the operand as it is, and those ops read it through
+/// evalBinaryWithBroadcast (foldedBroadcastOf): the broadcast is never made.
+bool broadcastFoldsIntoElementwise(const Interpreter &in, const ir::Operation &broadcast);
+constexpr int64_t kMinFoldedBroadcast = 4096;
+
+/// A convolution whose kernel is a stablehlo.constant: the constant made
+/// and its weights rearranged for the kernel library
+/// (prepareConvolutionKernel), as Interpreter::prepareConstants does before
+/// a run. Errors are left for the op to report when it runs.
+void prepareConvolution(Interpreter &in, const ir::Operation &op);
 
 }  // namespace support
 }  // namespace shlo::interpreter

@@ -11,7 +11,10 @@ void registerShapeEvaluators(EvalTable &table) {
   table.add({
       {"stablehlo.reshape", unary<evalReshape>},
       {"stablehlo.broadcast_in_dim",
-       [](Interpreter &, const Operation &op, const std::vector<Value> &v, Env &) {
+       [](Interpreter &in, const Operation &op, const std::vector<Value> &v, Env &) {
+         // Read by elementwise ops only: they take the operand as it is
+         // and read it as the broadcast (evalBinaryWithBroadcast).
+         if (broadcastFoldsIntoElementwise(in, op)) return one(operandTensor(op, v, 0));
          return one(
              evalBroadcastInDim(operandTensor(op, v, 0), requiredInts(op, "broadcast_dimensions"), resultTypeOf(op)));
        }},

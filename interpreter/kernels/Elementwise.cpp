@@ -6,7 +6,9 @@
 #include <hwy/contrib/math/math-inl.h>
 #include <hwy/highway.h>
 
+#include <algorithm>
 #include <cmath>
+#include <vector>
 
 HWY_BEFORE_NAMESPACE();
 namespace shlo::interpreter {
@@ -99,6 +101,57 @@ void BinaryF32(int op, const float *lhs, const float *rhs, float *out, int64_t c
 
 void UnaryF32(int op, const float *operand, float *out, int64_t count) { UnaryLoop(op, operand, out, count); }
 
+/// Rows [0, rows) of `full` (each `length` long) against one `row`, in the
+/// operand order the op has: BinaryLoop per row, so each element gets the
+/// bits the plain loop gives it.
+template <int kOp>
+void RowLoop(const float *full, const float *row, float *out, int64_t rows, int64_t length, bool rowIsLhs) {
+  for (int64_t r = 0; r < rows; ++r) {
+    const float *f = full + r * length;
+    if (rowIsLhs) {
+      BinaryLoop<kOp>(row, f, out + r * length, length);
+    } else {
+      BinaryLoop<kOp>(f, row, out + r * length, length);
+    }
+  }
+}
+
+void RowF32(int op, const float *full, const float *row, float *out, int64_t rows, int64_t length, bool rowIsLhs) {
+  switch (op) {
+    case 0: return RowLoop<0>(full, row, out, rows, length, rowIsLhs);
+    case 1: return RowLoop<1>(full, row, out, rows, length, rowIsLhs);
+    case 2: return RowLoop<2>(full, row, out, rows, length, rowIsLhs);
+    case 3: return RowLoop<3>(full, row, out, rows, length, rowIsLhs);
+    case 4: return RowLoop<4>(full, row, out, rows, length, rowIsLhs);
+    default: return RowLoop<5>(full, row, out, rows, length, rowIsLhs);
+  }
+}
+
+/// out row r = fold over w of (offsets[r * window + w] < 0 ? initRow :
+/// input + offset), starting from initRow, left to right.
+template <int kOp>
+void WindowLoop(const float *input, const int64_t *offsets, const float *initRow, float *out, int64_t rows,
+                int64_t window, int64_t length) {
+  for (int64_t r = 0; r < rows; ++r) {
+    float *o = out + r * length;
+    std::copy(initRow, initRow + length, o);
+    for (int64_t w = 0; w < window; ++w) {
+      int64_t offset = offsets[r * window + w];
+      BinaryLoop<kOp>(o, offset < 0 ? initRow : input + offset, o, length);
+    }
+  }
+}
+
+void WindowF32(int op, const float *input, const int64_t *offsets, const float *initRow, float *out, int64_t rows,
+               int64_t window, int64_t length) {
+  switch (op) {
+    case 0: return WindowLoop<0>(input, offsets, initRow, out, rows, window, length);
+    case 2: return WindowLoop<2>(input, offsets, initRow, out, rows, window, length);
+    case 4: return WindowLoop<4>(input, offsets, initRow, out, rows, window, length);
+    default: return WindowLoop<5>(input, offsets, initRow, out, rows, window, length);
+  }
+}
+
 const char *TargetName() { return hwy::TargetName(HWY_TARGET); }
 
 }  // namespace HWY_NAMESPACE
@@ -114,6 +167,8 @@ namespace shlo::interpreter {
 
 HWY_EXPORT(BinaryF32);
 HWY_EXPORT(UnaryF32);
+HWY_EXPORT(RowF32);
+HWY_EXPORT(WindowF32);
 HWY_EXPORT(TargetName);
 
 namespace {
@@ -135,6 +190,48 @@ void unaryKernelF32(ElementwiseUnary op, const float *operand, float *out, int64
   parallelFor(count, kMinPerThread, [&](int64_t begin, int64_t end) {
     fn(static_cast<int>(op), operand + begin, out + begin, end - begin);
   });
+}
+
+void binaryRowKernelF32(ElementwiseBinary op, const float *full, const float *row, float *out, int64_t rows,
+                        int64_t length, bool rowIsLhs) {
+  applyIsaLimit();
+  if (rows <= 0 || length <= 0) return;
+  // A short row (a scalar, a few features) is repeated into one of about
+  // kLongRow elements: calls per element stay few, and element i still
+  // meets row[i % length].
+  constexpr int64_t kLongRow = 1024;
+  std::vector<float> repeated;
+  if (length < kLongRow / 4 && rows > 1) {
+    int64_t copies = std::min<int64_t>(rows, kLongRow / length);
+    repeated.resize(static_cast<size_t>(copies * length));
+    for (int64_t c = 0; c < copies; ++c) std::copy(row, row + length, repeated.data() + c * length);
+    int64_t groups = rows / copies, rest = rows % copies;
+    int64_t longLength = copies * length;
+    binaryRowKernelF32(op, full, repeated.data(), out, groups, longLength, rowIsLhs);
+    if (rest > 0) {
+      int64_t done = groups * longLength;
+      HWY_DYNAMIC_DISPATCH(RowF32)(static_cast<int>(op), full + done, repeated.data(), out + done, 1, rest * length,
+                                   rowIsLhs);
+    }
+    return;
+  }
+  auto fn = HWY_DYNAMIC_DISPATCH(RowF32);
+  parallelFor(rows, std::max<int64_t>(1, kMinPerThread / length), [&](int64_t begin, int64_t end) {
+    fn(static_cast<int>(op), full + begin * length, row, out + begin * length, end - begin, length, rowIsLhs);
+  });
+}
+
+void windowFoldKernelF32(ElementwiseBinary op, const float *input, const int64_t *offsets, float init, float *out,
+                         int64_t rows, int64_t window, int64_t length) {
+  applyIsaLimit();
+  if (rows <= 0 || length <= 0) return;
+  std::vector<float> initRow(static_cast<size_t>(length), init);
+  auto fn = HWY_DYNAMIC_DISPATCH(WindowF32);
+  parallelFor(rows, std::max<int64_t>(1, kMinPerThread / std::max<int64_t>(1, length * window)),
+              [&](int64_t begin, int64_t end) {
+                fn(static_cast<int>(op), input, offsets + begin * window, initRow.data(), out + begin * length,
+                   end - begin, window, length);
+              });
 }
 
 std::string elementwiseTarget() {

@@ -201,13 +201,17 @@ std::shared_ptr<ConvolutionEntry> createConvolution(const ConvolutionShape &s, d
 
 }  // namespace
 
-bool oneDnnConvolution(const float *input, const float *kernel, float *output, const ConvolutionShape &s) {
+namespace {
+
+/// The cached primitive for a shape (made on first use); null when oneDNN
+/// does not take the shape. Throws dnnl::error.
+std::shared_ptr<const ConvolutionEntry> convolutionEntry(const ConvolutionShape &s, std::vector<int64_t> &key) {
   size_t spatial = s.inputSizes.size();
-  if (spatial < 1 || spatial > 3) return false;
+  if (spatial < 1 || spatial > 3) return nullptr;
   for (size_t d = 0; d < spatial; ++d) {
-    if (s.paddingLow[d] < 0 || s.paddingHigh[d] < 0) return false;
+    if (s.paddingLow[d] < 0 || s.paddingHigh[d] < 0) return nullptr;
   }
-  std::vector<int64_t> key = {kernelThreads(), s.batch, s.inputFeatures, s.outputFeatures, s.groups};
+  key = {kernelThreads(), s.batch, s.inputFeatures, s.outputFeatures, s.groups};
   for (const std::vector<int64_t> *v : {&s.inputSizes, &s.kernelSizes, &s.outputSizes, &s.windowStrides, &s.dilations,
                                         &s.paddingLow, &s.paddingHigh, &s.inputStrides, &s.kernelStrides,
                                         &s.outputStrides}) {
@@ -215,14 +219,82 @@ bool oneDnnConvolution(const float *input, const float *kernel, float *output, c
     key.insert(key.end(), v->begin(), v->end());
   }
   static PrimitiveCache<ConvolutionEntry> cache;
-  try {
-    dnnl::engine &engine = cpuEngine();
-    std::shared_ptr<const ConvolutionEntry> entry = cache.find(key);
-    if (!entry) {
-      std::shared_ptr<ConvolutionEntry> created = createConvolution(s, engine);
-      cache.insert(key, created);
-      entry = created;
+  std::shared_ptr<const ConvolutionEntry> entry = cache.find(key);
+  if (!entry) {
+    std::shared_ptr<ConvolutionEntry> created = createConvolution(s, cpuEngine());
+    cache.insert(key, created);
+    entry = created;
+  }
+  return entry;
+}
+
+/// Weights already in a primitive's layout, by kernel pointer and
+/// primitive key; an entry is good while its owner lives (the pointer
+/// cannot be reused before the owner dies).
+class PreparedKernels {
+ public:
+  std::optional<memory> find(const float *kernel, const std::vector<int64_t> &key) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = entries_.find({kernel, key});
+    if (it == entries_.end()) return std::nullopt;
+    if (it->second.owner.expired()) {
+      entries_.erase(it);
+      return std::nullopt;
     }
+    return it->second.weights;
+  }
+  void insert(const float *kernel, const std::vector<int64_t> &key, const std::shared_ptr<const void> &owner,
+              memory weights) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    for (auto it = entries_.begin(); it != entries_.end();) {
+      it = it->second.owner.expired() ? entries_.erase(it) : std::next(it);
+    }
+    if (entries_.size() >= kCapacity) return;
+    entries_[{kernel, key}] = Entry{owner, std::move(weights)};
+  }
+
+ private:
+  struct Entry {
+    std::weak_ptr<const void> owner;
+    memory weights;
+  };
+  static constexpr size_t kCapacity = 4096;
+  std::mutex mutex_;
+  std::map<std::pair<const float *, std::vector<int64_t>>, Entry> entries_;
+};
+
+PreparedKernels &preparedKernels() {
+  static PreparedKernels *prepared = new PreparedKernels;
+  return *prepared;
+}
+
+}  // namespace
+
+void oneDnnPrepareConvolutionKernel(const float *kernel, const ConvolutionShape &s,
+                                    const std::shared_ptr<const void> &owner) {
+  if (!owner) return;
+  try {
+    std::vector<int64_t> key;
+    std::shared_ptr<const ConvolutionEntry> entry = convolutionEntry(s, key);
+    if (!entry || !entry->toKernel || preparedKernels().find(kernel, key)) return;
+    dnnl::engine &engine = cpuEngine();
+    useKernelThreads();
+    dnnl::stream stream(engine);
+    memory given(entry->kernel, engine, const_cast<float *>(kernel)), weights(entry->pd.weights_desc(), engine);
+    entry->toKernel->execute(stream, given, weights);
+    stream.wait();
+    preparedKernels().insert(kernel, key, owner, std::move(weights));
+  } catch (const dnnl::error &) {
+    // The convolution reorders (or declines) when it runs.
+  }
+}
+
+bool oneDnnConvolution(const float *input, const float *kernel, float *output, const ConvolutionShape &s) {
+  try {
+    std::vector<int64_t> key;
+    std::shared_ptr<const ConvolutionEntry> entry = convolutionEntry(s, key);
+    if (!entry) return false;
+    dnnl::engine &engine = cpuEngine();
     const dnnl::convolution_forward::primitive_desc &pd = entry->pd;
     useKernelThreads();
     dnnl::stream stream(engine);
@@ -234,8 +306,12 @@ bool oneDnnConvolution(const float *input, const float *kernel, float *output, c
       entry->toInput->execute(stream, in, src);
     }
     if (entry->toKernel) {
-      weights = memory(pd.weights_desc(), engine);
-      entry->toKernel->execute(stream, k, weights);
+      if (std::optional<memory> prepared = preparedKernels().find(kernel, key)) {
+        weights = *prepared;
+      } else {
+        weights = memory(pd.weights_desc(), engine);
+        entry->toKernel->execute(stream, k, weights);
+      }
     }
     if (entry->fromOutput) dst = memory(pd.dst_desc(), engine);
     entry->primitive.execute(stream, {{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, weights}, {DNNL_ARG_DST, dst}});

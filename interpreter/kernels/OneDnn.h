@@ -10,6 +10,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -46,6 +47,15 @@ struct ConvolutionShape {
 /// Writes every element of `output`. Returns false (output untouched) when
 /// the shape is outside what oneDNN supports (1 to 3 spatial dimensions).
 bool oneDnnConvolution(const float *input, const float *kernel, float *output, const ConvolutionShape &shape);
+
+/// Reorders `kernel` once into the layout oneDNN's primitive for `shape`
+/// reads, and keeps it while `owner` (the buffer `kernel` points into)
+/// lives: later oneDnnConvolution calls with the same kernel pointer and
+/// shape read it instead of reordering the weights again (the same values,
+/// so the same results). For constant weights, made before the run.
+/// Nothing happens when oneDNN takes the kernel as it is or declines.
+void oneDnnPrepareConvolutionKernel(const float *kernel, const ConvolutionShape &shape,
+                                    const std::shared_ptr<const void> &owner);
 
 /// The instruction set oneDNN's kernels use on this CPU ("avx512_core",
 /// "avx2", "sse41", ...).

@@ -418,3 +418,225 @@ TEST(KernelReference, ElementwiseChainsReuseTheBufferOfADyingOperand) {
   ASSERT_EQ(r.results.at(0).tensor.numElements(), copied.results.at(0).tensor.numElements());
   EXPECT_EQ(std::memcmp(r.results[0].tensor.bytes(), copied.results[0].tensor.bytes(), 262144 * sizeof(float)), 0);
 }
+
+namespace {
+
+/// Special values in the first elements of a float tensor: NaN, infinities,
+/// signed zeros (the bits maximum/minimum and division must keep).
+void plantSpecials(Tensor &t, size_t shift) {
+  std::vector<double> specials = {std::nan(""), INFINITY, -INFINITY, 0.0, -0.0, 1.0, -0.0, 0.0, std::nan("")};
+  dispatch(t.kind(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_floating_point_v<T>) {
+      for (size_t i = 0; i < specials.size() && i < static_cast<size_t>(t.numElements()); ++i) {
+        t.data<T>()[i] = static_cast<T>(specials[(i + shift) % specials.size()]);
+      }
+    }
+  });
+}
+
+}  // namespace
+
+TEST(KernelReference, BinaryOpsWithAnUnmadeBroadcastGiveTheSameBits) {
+  // evalBinaryWithBroadcast on the kernel path (the broadcast read as a
+  // repeated row, or made where it is not one) against the op on the made
+  // broadcast on the reference path: per-feature rows of NHWC activations
+  // ([C] and [1, 1, 1, C]), a scalar, a row of two trailing dimensions, and
+  // an NCHW feature vector (made), each operand order, 1 and 2 threads.
+  using Binary = Tensor (*)(const Tensor &, const Tensor &, const ir::Type &);
+  std::vector<std::pair<std::string, Binary>> ops = {{"add", evalAdd},           {"subtract", evalSubtract},
+                                                     {"multiply", evalMultiply}, {"divide", evalDivide},
+                                                     {"maximum", evalMaximum},   {"minimum", evalMinimum}};
+  struct Case {
+    std::vector<int64_t> fullShape, smallShape, dims;
+  };
+  std::vector<Case> cases = {{{2, 15, 17, 24}, {24}, {3}},
+                             {{2, 15, 17, 24}, {1, 1, 1, 24}, {0, 1, 2, 3}},
+                             {{3, 7001}, {}, {}},
+                             {{2, 15, 17, 24}, {17, 24}, {2, 3}},
+                             {{2, 24, 15, 17}, {24}, {1}}};
+  for (const ir::ElementType &element : floatTypes()) {
+    for (size_t c = 0; c < cases.size(); ++c) {
+      const Case &shape = cases[c];
+      ir::Type type = ir::Type::tensor(shape.fullShape, element);
+      Tensor full = randomTensor(shape.fullShape, element, 50 + c), small = randomTensor(shape.smallShape, element, 60 + c);
+      plantSpecials(full, 0);
+      plantSpecials(small, 3);
+      for (int threads : {1, 2}) {
+        setKernelThreads(threads);
+        for (const auto &entry : ops) {
+          const auto &name = entry.first;
+          const auto &op = entry.second;
+          for (bool smallIsLhs : {false, true}) {
+            setKernelPath(KernelPath::Kernels);
+            Tensor k = evalBinaryWithBroadcast(op, full, small, shape.dims, smallIsLhs, type);
+            setKernelPath(KernelPath::Reference);
+            Tensor made = evalBroadcastInDim(small, shape.dims, type);
+            Tensor r = smallIsLhs ? op(made, full, type) : op(full, made, type);
+            setKernelPath(KernelPath::Kernels);
+            expectSameBits(k, r, name + " " + element.str() + " case " + std::to_string(c) +
+                                     (smallIsLhs ? " (broadcast lhs)" : ""));
+          }
+        }
+      }
+    }
+  }
+  setKernelThreads(1);
+}
+
+TEST(KernelReference, BroadcastsReadByElementwiseOpsAreNotMade) {
+  // Batch-norm's shape in an exported model: per-feature parameters
+  // broadcast to the activations and read by subtract, multiply and add,
+  // ReLU's zero read by maximum, an f16 divide. %kept is also returned and
+  // %other meets another broadcast: both made. Same bits as --reference;
+  // on the kernel path no other activation-sized broadcast is made.
+  const std::string program = R"(
+func.func @main(%x: tensor<1x32x32x64xf32>, %m: tensor<64xf32>, %s: tensor<64xf32>, %h: tensor<1x32x32x64xf16>,
+                %hm: tensor<64xf16>) -> (tensor<1x32x32x64xf32>, tensor<1x32x32x64xf16>, tensor<1x32x32x64xf32>) {
+  %hb = stablehlo.broadcast_in_dim %hm, dims = [3] : (tensor<64xf16>) -> tensor<1x32x32x64xf16>
+  %hd = stablehlo.divide %h, %hb : tensor<1x32x32x64xf16>
+  %kept = stablehlo.broadcast_in_dim %s, dims = [3] : (tensor<64xf32>) -> tensor<1x32x32x64xf32>
+  %other = stablehlo.broadcast_in_dim %m, dims = [3] : (tensor<64xf32>) -> tensor<1x32x32x64xf32>
+  %both = stablehlo.add %kept, %other : tensor<1x32x32x64xf32>
+  %mb = stablehlo.broadcast_in_dim %m, dims = [3] : (tensor<64xf32>) -> tensor<1x32x32x64xf32>
+  %c = stablehlo.subtract %x, %mb : tensor<1x32x32x64xf32>
+  %s1 = stablehlo.reshape %s : (tensor<64xf32>) -> tensor<1x1x1x64xf32>
+  %sb = stablehlo.broadcast_in_dim %s1, dims = [0, 1, 2, 3] : (tensor<1x1x1x64xf32>) -> tensor<1x32x32x64xf32>
+  %d = stablehlo.multiply %sb, %c : tensor<1x32x32x64xf32>
+  %e = stablehlo.add %d, %mb : tensor<1x32x32x64xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %zb = stablehlo.broadcast_in_dim %zero, dims = [] : (tensor<f32>) -> tensor<1x32x32x64xf32>
+  %r = stablehlo.maximum %e, %zb : tensor<1x32x32x64xf32>
+  %out = stablehlo.add %r, %both : tensor<1x32x32x64xf32>
+  return %out, %hd, %kept : tensor<1x32x32x64xf32>, tensor<1x32x32x64xf16>, tensor<1x32x32x64xf32>
+}
+)";
+  ir::ElementType f32 = floatType(ir::FloatFormat::F32), f16 = floatType(ir::FloatFormat::F16);
+  std::vector<Value> arguments = {randomTensor({1, 32, 32, 64}, f32, 71), randomTensor({64}, f32, 72),
+                                  randomTensor({64}, f32, 73), randomTensor({1, 32, 32, 64}, f16, 74),
+                                  randomTensor({64}, f16, 75)};
+  analysis::Analysis keepKernels, keepReference;
+  setKernelPath(KernelPath::Kernels);
+  const ir::Module &module = test::loadProgram(program, keepKernels);
+  Interpreter kernelsRun(module);
+  int64_t before = Tensor::liveBytes();
+  Tensor::resetPeakBytes();
+  FunctionOutcome kernels = kernelsRun.run("main", arguments);
+  int64_t kernelPeak = Tensor::peakBytes() - before;
+  setKernelPath(KernelPath::Reference);
+  FunctionOutcome reference = test::runProgram(program, keepReference, "main", arguments);
+  setKernelPath(KernelPath::Kernels);
+  ASSERT_EQ(kernels.status, FunctionOutcome::Status::Passed) << kernels.message;
+  ASSERT_EQ(reference.status, FunctionOutcome::Status::Passed) << reference.message;
+  ASSERT_EQ(kernels.results.size(), 3u);
+  for (size_t i = 0; i < 3; ++i) {
+    expectSameBits(kernels.results[i].tensor, reference.results[i].tensor, "result " + std::to_string(i));
+  }
+  // Live during the batch-norm chain: %hd, %kept, %both and the chain's
+  // one buffer (in place), at most an f32 activation each; a made %mb, %sb
+  // or %zb would add one more.
+  const int64_t activation = 32 * 32 * 64 * 4;
+  EXPECT_LE(kernelPeak, 4 * activation + activation / 8) << "peak " << kernelPeak / double(activation) << " activations";
+}
+
+TEST(KernelReference, PoolingGivesTheSameBits) {
+  // reduce_window over NHWC activations (the innermost dimension outside
+  // the window: the kernel's rows) with max, add, min and multiply, padding
+  // and a base dilation, against the reference path: same bits (the fold's
+  // order is kept), special values included; f16, f64 and a window over
+  // the innermost dimension fall through to the typed loop.
+  struct Fold {
+    const char *body;
+    double init;
+  };
+  std::vector<Fold> folds = {{"stablehlo.maximum", -INFINITY}, {"stablehlo.add", 0.0}, {"stablehlo.minimum", INFINITY},
+                             {"stablehlo.multiply", 1.0}};
+  Window pool{{1, 3, 3, 1}, {1, 2, 2, 1}, {1, 1, 1, 1}, {1, 1, 1, 1}, {{0, 0}, {1, 1}, {1, 1}, {0, 0}}};
+  Window dilated{{1, 2, 3, 1}, {1, 1, 2, 1}, {1, 2, 1, 1}, {1, 1, 2, 1}, {{0, 0}, {0, 1}, {2, 0}, {0, 0}}};
+  Window overFeatures{{1, 1, 2, 2}, {1, 1, 1, 2}, {1, 1, 1, 1}, {1, 1, 1, 1}, {{0, 0}, {0, 0}, {0, 0}, {0, 0}}};
+  for (const ir::ElementType &element : floatTypes()) {
+    Tensor input = randomTensor({2, 11, 13, 20}, element, 81);
+    plantSpecials(input, 0);
+    for (const Fold &fold : folds) {
+      Tensor init = makeElidedValue(ir::Type::tensor({}, element), {ElidedFill::Mode::Zeros, 0}, 0);
+      dispatch(init.kind(), [&](auto tag) {
+        using T = decltype(tag);
+        if constexpr (std::is_floating_point_v<T>) init.data<T>()[0] = static_cast<T>(fold.init);
+      });
+      BinaryKernel kernel = binaryKernelOf(binaryFoldOf(fold.body));
+      ir::Type scalar = ir::Type::tensor({}, element);
+      BodyFn body = [&](const std::vector<Tensor> &args) { return std::vector<Tensor>{kernel(args[0], args[1], scalar)}; };
+      for (const Window *window : {&pool, &dilated, &overFeatures}) {
+        std::vector<int64_t> shape;
+        for (size_t d = 0; d < 4; ++d) {
+          int64_t padded = (input.shape()[d] - 1) * window->baseDilations[d] + 1 + window->padding[d].first +
+                           window->padding[d].second;
+          int64_t span = (window->windowDimensions[d] - 1) * window->windowDilations[d] + 1;
+          shape.push_back((padded - span) / window->windowStrides[d] + 1);
+        }
+        for (int threads : {1, 2}) {
+          setKernelThreads(threads);
+          auto [k, r] = bothPaths([&] {
+            return evalReduceWindow({input}, {init}, *window, body, fold.body, {ir::Type::tensor(shape, element)}).at(0);
+          });
+          expectSameBits(k, r, std::string(fold.body) + " " + element.str());
+        }
+      }
+    }
+  }
+  setKernelThreads(1);
+}
+
+TEST(KernelReference, PreparedConvolutionWeightsGiveTheSameBits) {
+  // Weights put in oneDNN's layout once (prepareConvolutionKernel, as for
+  // a model's constants) give the bits of weights reordered on each call;
+  // weights whose buffer died are not served to new weights that may get
+  // the same address. NHWC x HWIO 3x3 (blocked layouts), grouped NCHW.
+  ir::ElementType f32 = floatType(ir::FloatFormat::F32);
+  ConvolutionParams p;
+  p.padding = {{1, 1}, {1, 1}};
+  ConvolutionDimensions &d = p.dimensions;
+  d.inputBatch = 0, d.inputSpatial = {1, 2}, d.inputFeature = 3;
+  d.kernelSpatial = {0, 1}, d.kernelInputFeature = 2, d.kernelOutputFeature = 3;
+  d.outputBatch = 0, d.outputSpatial = {1, 2}, d.outputFeature = 3;
+  ConvolutionParams q;
+  q.featureGroupCount = 2;
+  q.padding = {{1, 1}, {1, 1}};
+  ConvolutionDimensions &e = q.dimensions;
+  e.inputBatch = 0, e.inputFeature = 1, e.inputSpatial = {2, 3};
+  e.kernelOutputFeature = 0, e.kernelInputFeature = 1, e.kernelSpatial = {2, 3};
+  e.outputBatch = 0, e.outputFeature = 1, e.outputSpatial = {2, 3};
+  struct Case {
+    std::vector<int64_t> lhs, rhs, result;
+    const ConvolutionParams *params;
+  };
+  std::vector<Case> cases = {{{1, 12, 12, 16}, {3, 3, 16, 24}, {1, 12, 12, 24}, &p},
+                             {{1, 16, 10, 10}, {24, 8, 3, 3}, {1, 24, 10, 10}, &q}};
+  setKernelPath(KernelPath::Kernels);
+  for (int threads : {1, 2}) {
+    setKernelThreads(threads);
+    for (size_t c = 0; c < cases.size(); ++c) {
+      const Case &shape = cases[c];
+      ir::Type type = ir::Type::tensor(shape.result, f32);
+      Tensor lhs = randomTensor(shape.lhs, f32, 90 + c), rhs = randomTensor(shape.rhs, f32, 92 + c);
+      Tensor plain = evalConvolution(lhs, rhs, *shape.params, type);
+      prepareConvolutionKernel(lhs.type(), rhs, *shape.params, type);
+      expectSameBits(evalConvolution(lhs, rhs, *shape.params, type), plain, "prepared, case " + std::to_string(c));
+      for (uint64_t round = 0; round < 4; ++round) {
+        {
+          Tensor gone = randomTensor(shape.rhs, f32, 100 + round);
+          prepareConvolutionKernel(lhs.type(), gone, *shape.params, type);
+        }
+        Tensor fresh = randomTensor(shape.rhs, f32, 200 + round);
+        Tensor kernels = evalConvolution(lhs, fresh, *shape.params, type);
+        setKernelPath(KernelPath::Reference);
+        Tensor reference = evalConvolution(lhs, fresh, *shape.params, type);
+        setKernelPath(KernelPath::Kernels);
+        int64_t terms = shape.rhs[0] * shape.rhs[1] * shape.rhs[2] * shape.rhs[3] / shape.result[c == 0 ? 3 : 1];
+        expectClose(kernels, reference, maxAbs(lhs) * maxAbs(fresh) * terms, terms,
+                    "new weights after prepared ones died, case " + std::to_string(c));
+      }
+    }
+  }
+  setKernelThreads(1);
+}
