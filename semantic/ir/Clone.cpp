@@ -22,7 +22,8 @@ namespace {
 /// use lists once all users exist.
 class Cloner {
  public:
-  Cloner(Module &into, int64_t shift) : into_(into), shift_(shift) {}
+  Cloner(Module &into, int64_t shift, const std::unordered_map<const Value *, Value *> *outside = nullptr)
+      : into_(into), shift_(shift), outside_(outside) {}
 
   Operation *run(const Operation &op, Block *parent) {
     Operation *copy = cloneOp(op, parent);
@@ -72,6 +73,15 @@ class Cloner {
     for (const Value *operand : source.operands) op->operands.push_back(value(operand));
     op->operandRanges.reserve(source.operandRanges.size());
     for (syntax::TextRange r : source.operandRanges) op->operandRanges.push_back(shifted(r, shift_));
+    if (outside_) {
+      for (size_t i = 0; i < source.operands.size(); ++i) {
+        auto found = source.operands[i] ? outside_->find(source.operands[i]) : outside_->end();
+        if (found == outside_->end() || values_.count(source.operands[i])) continue;
+        op->operands[i] = found->second;
+        syntax::TextRange range = i < op->operandRanges.size() ? op->operandRanges[i] : op->nameRange;
+        found->second->uses.push_back({op, static_cast<unsigned>(i), range});
+      }
+    }
     op->writtenOperandTypes = source.writtenOperandTypes;
     op->attributes = source.attributes;
     for (NamedAttribute &a : op->attributes) {
@@ -117,6 +127,7 @@ class Cloner {
 
   Module &into_;
   int64_t shift_;
+  const std::unordered_map<const Value *, Value *> *outside_;
   std::unordered_map<const Value *, Value *> values_;
   std::unordered_map<const Operation *, Operation *> ops_;
 };
@@ -125,6 +136,11 @@ class Cloner {
 
 Operation *cloneOperation(const Operation &op, Module &into, int64_t shift, Block *parent) {
   return Cloner(into, shift).run(op, parent);
+}
+
+Operation *cloneOperation(const Operation &op, Module &into, int64_t shift, Block *parent,
+                          const std::unordered_map<const Value *, Value *> &outside) {
+  return Cloner(into, shift, &outside).run(op, parent);
 }
 
 }  // namespace shlo::ir
