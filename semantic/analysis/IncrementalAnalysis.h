@@ -21,8 +21,13 @@
 // operands it renamed or retyped. Copied ops keep their lowering errors
 // except the redefinitions of their results, which are reported again; an
 // op with an undefined operand or a wrong result count is always lowered
-// again. The function is still verified as a whole (the verifier's findings
-// on an op depend on its operands' defining ops and on its parent).
+// again. The function is verified op by op of its body (as
+// verify::verifySubtree, same findings in the same order), reusing the
+// findings of a copied op on which the verifier found no error, unless it
+// is a return or a call or refers to a symbol, a value it uses from outside
+// has another name or type or a defining op that is not the copy of the
+// same op (the verifier reads constants' values through operands), or a
+// finding points outside it.
 // Everything else (the module op, the other ops at the top,
 // syntax errors, the symbol table) is rebuilt: those are cheap. When the
 // file's `!alias`/`#alias` definitions changed, everything is re-lowered.
