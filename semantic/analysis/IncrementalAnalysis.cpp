@@ -82,10 +82,15 @@ bool symbolsUnchanged(const std::vector<std::string> &uses, const ir::Module &be
   return true;
 }
 
-void collectSymbolUses(const ir::Attribute &attribute, std::vector<std::string> &out) {
-  if (attribute.kind == ir::Attribute::Kind::SymbolRef) out.push_back(attribute.text);
-  for (const ir::Attribute &element : attribute.elements) collectSymbolUses(element, out);
-  for (const ir::AttributeField &field : attribute.fields) collectSymbolUses(field.second, out);
+bool refersToSymbol(const ir::Attribute &attribute) {
+  if (attribute.kind == ir::Attribute::Kind::SymbolRef) return true;
+  for (const ir::Attribute &element : attribute.elements) {
+    if (refersToSymbol(element)) return true;
+  }
+  for (const ir::AttributeField &field : attribute.fields) {
+    if (refersToSymbol(field.second)) return true;
+  }
+  return false;
 }
 
 bool inside(syntax::TextRange range, syntax::TextRange function) {
@@ -210,6 +215,8 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
   std::unordered_set<const ir::Operation *> copiedOperations;
   bool copiedKnown = false;
   std::deque<std::vector<Diagnostic>> verifiedOperations;  // Handed out by pointer.
+  const std::vector<Diagnostic> noFindings;
+  size_t reusedVerifications = 0;
   reuse.operationVerification = [&](const lower::LoweredModule &lowered, const lower::LoweredFunction &function,
                                     size_t index) -> const std::vector<Diagnostic> * {
     if (!copiedKnown) {
@@ -232,25 +239,32 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
     // What the verifier reads besides the op: its operands' names, types and
     // defining ops (constants' values), its parent (returns) and the symbol
     // table (calls). Those must be as before.
-    std::vector<const ir::Operation *> olds, news;
-    ir::walk({const_cast<ir::Operation *>(old)}, [&](const ir::Operation *op) { olds.push_back(op); });
-    ir::walk({const_cast<ir::Operation *>(now)}, [&](const ir::Operation *op) { news.push_back(op); });
-    if (olds.size() != news.size()) return nullptr;
-    std::unordered_set<const ir::Operation *> inside(olds.begin(), olds.end());
+    // Most ops have no regions: then every value they use is from outside.
+    std::vector<const ir::Operation *> olds{old}, news{now};
+    std::unordered_set<const ir::Operation *> inside;
     std::unordered_set<const ir::Block *> blocks;
-    for (const ir::Operation *op : olds) {
-      for (const ir::Region *region : op->regions) blocks.insert(region->blocks.begin(), region->blocks.end());
+    if (!old->regions.empty() || !now->regions.empty()) {
+      olds.clear();
+      news.clear();
+      ir::walk({const_cast<ir::Operation *>(old)}, [&](const ir::Operation *op) { olds.push_back(op); });
+      ir::walk({const_cast<ir::Operation *>(now)}, [&](const ir::Operation *op) { news.push_back(op); });
+      if (olds.size() != news.size()) return nullptr;
+      inside.insert(olds.begin(), olds.end());
+      for (const ir::Operation *op : olds) {
+        for (const ir::Region *region : op->regions) blocks.insert(region->blocks.begin(), region->blocks.end());
+      }
     }
     for (size_t i = 0; i < olds.size(); ++i) {
       const ir::Operation &o = *olds[i], &n = *news[i];
       if (o.name == "func.return" || o.name == "func.call" || o.operands.size() != n.operands.size()) return nullptr;
-      std::vector<std::string> symbols;
-      for (const ir::NamedAttribute &a : o.attributes) collectSymbolUses(a.value, symbols);
-      if (!symbols.empty()) return nullptr;
+      for (const ir::NamedAttribute &a : o.attributes) {
+        if (refersToSymbol(a.value)) return nullptr;
+      }
       for (size_t k = 0; k < o.operands.size(); ++k) {
         const ir::Value *ov = o.operands[k], *nv = n.operands[k];
         if (!ov || !nv) return nullptr;
-        if ((ov->definingOp && inside.count(ov->definingOp)) || (ov->ownerBlock && blocks.count(ov->ownerBlock))) {
+        if (!inside.empty() && ((ov->definingOp && inside.count(ov->definingOp)) ||
+                                (ov->ownerBlock && blocks.count(ov->ownerBlock)))) {
           continue;
         }
         if (ov->name != nv->name || !(ov->type == nv->type) || !ov->definingOp != !nv->definingOp) return nullptr;
@@ -266,6 +280,8 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
     std::vector<Diagnostic> findings(oldFunction.verifierDiagnostics.begin() + static_cast<std::ptrdiff_t>(record.begin),
                                      oldFunction.verifierDiagnostics.begin() + static_cast<std::ptrdiff_t>(record.end));
     if (pointsOutside(findings, old->range)) return nullptr;
+    ++reusedVerifications;
+    if (findings.empty()) return &noFindings;
     verifiedOperations.push_back(shiftedDiagnostics(findings, candidate.shift));
     return &verifiedOperations.back();
   };
@@ -301,7 +317,7 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
     }
     bodyOperations += function.operations.size();
   }
-  out.reverifiedOperations = bodyOperations - std::min(bodyOperations, verifiedOperations.size());
+  out.reverifiedOperations = bodyOperations - std::min(bodyOperations, reusedVerifications);
   for (const FunctionAnalysis &function : result.functions) {
     if (!function.lowered) {
       ++out.reused;

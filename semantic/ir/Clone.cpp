@@ -26,6 +26,8 @@ class Cloner {
       : into_(into), shift_(shift), outside_(outside) {}
 
   Operation *run(const Operation &op, Block *parent) {
+    // Most ops have no regions: nothing inside the copy uses its values.
+    if (op.regions.empty() && outside_) return cloneOp(op, parent, /*leaf=*/true);
     Operation *copy = cloneOp(op, parent);
     for (auto &[source, target] : values_) {
       target->uses.reserve(source->uses.size());
@@ -46,7 +48,7 @@ class Cloner {
     return nullptr;  // Defined outside the copy (not isolated from above).
   }
 
-  Value *newValue(const Value &source) {
+  Value *newValue(const Value &source, bool leaf = false) {
     Value *v = into_.newValue();
     v->name = source.name;
     v->type = source.type;
@@ -54,13 +56,15 @@ class Cloner {
     v->resultIndex = source.resultIndex;
     v->argumentIndex = source.argumentIndex;
     v->location = source.location;
-    values_.emplace(&source, v);
+    if (!leaf) values_.emplace(&source, v);
     return v;
   }
 
-  Operation *cloneOp(const Operation &source, Block *parent) {
+  /// A `leaf` (an op without regions) is copied without recording what maps
+  /// to what: no value of it is used inside the copy.
+  Operation *cloneOp(const Operation &source, Block *parent, bool leaf = false) {
     Operation *op = into_.newOperation();
-    ops_.emplace(&source, op);
+    if (!leaf) ops_.emplace(&source, op);
     op->name = source.name;
     op->form = source.form;
     op->range = shifted(source.range, shift_);
@@ -76,7 +80,7 @@ class Cloner {
     if (outside_) {
       for (size_t i = 0; i < source.operands.size(); ++i) {
         auto found = source.operands[i] ? outside_->find(source.operands[i]) : outside_->end();
-        if (found == outside_->end() || values_.count(source.operands[i])) continue;
+        if (found == outside_->end() || (!leaf && values_.count(source.operands[i]))) continue;
         op->operands[i] = found->second;
         syntax::TextRange range = i < op->operandRanges.size() ? op->operandRanges[i] : op->nameRange;
         found->second->uses.push_back({op, static_cast<unsigned>(i), range});
@@ -91,7 +95,7 @@ class Cloner {
     // Regions see the values defined before the op, not its results, but
     // both exist before any use after the op: results first is fine.
     for (const Value *result : source.results) {
-      Value *r = newValue(*result);
+      Value *r = newValue(*result, leaf);
       r->definingOp = op;
       op->results.push_back(r);
     }

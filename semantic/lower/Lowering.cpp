@@ -687,14 +687,17 @@ class Lowerer {
   /// uses from outside it must resolve here, by the name its text writes, to
   /// a value of the type it had. Returns null (nothing done) otherwise.
   Operation *copyOperation(const ReusableOperation &offer, Block *block) {
+    // Most ops have no regions: then every value they use is from outside.
     std::unordered_set<const Operation *> inside;
     std::unordered_set<const Block *> blocks;
     bool nestedFunction = false;
-    ir::walk({const_cast<Operation *>(offer.op)}, [&](const Operation *op) {
-      inside.insert(op);
-      nestedFunction |= op != offer.op && (op->name == "func.func" || op->name == "ml_program.func");
-      for (const Region *region : op->regions) blocks.insert(region->blocks.begin(), region->blocks.end());
-    });
+    if (!offer.op->regions.empty()) {
+      ir::walk({const_cast<Operation *>(offer.op)}, [&](const Operation *op) {
+        inside.insert(op);
+        nestedFunction |= op != offer.op && (op->name == "func.func" || op->name == "ml_program.func");
+        for (const Region *region : op->regions) blocks.insert(region->blocks.begin(), region->blocks.end());
+      });
+    }
     if (nestedFunction) return nullptr;  // It would have to be registered.
     std::unordered_map<const Value *, Value *> outside;
     bool resolved = true;
@@ -705,7 +708,8 @@ class Lowerer {
           resolved = false;
           break;
         }
-        if ((value->definingOp && inside.count(value->definingOp)) || (value->ownerBlock && blocks.count(value->ownerBlock))) {
+        if (!inside.empty() && ((value->definingOp && inside.count(value->definingOp)) ||
+                                (value->ownerBlock && blocks.count(value->ownerBlock)))) {
           continue;
         }
         syntax::TextRange range = ir::shifted(op->operandRanges[i], offer.shift);
