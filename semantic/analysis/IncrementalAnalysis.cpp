@@ -147,6 +147,7 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
         continue;
       }
       const std::vector<lower::LoweredOperation> &operations = previous.lowered.functions[i].operations;
+      operationCandidates.reserve(operationCandidates.size() + operations.size());
       for (size_t k = 0; k < operations.size(); ++k) {
         syntax::TextRange range = operations[k].op->range;
         if (std::optional<syntax::TextRange> moved = untouchedRange(range, edits, changed)) {
@@ -181,7 +182,7 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
     candidates.erase(found);  // Each old function is copied at most once.
     return &offer;
   };
-  std::unordered_map<uint64_t, lower::ReusableOperation> operationOffers;
+  lower::ReusableOperation operationOffer;
   std::unordered_map<uint64_t, OperationCandidate> acceptedOperations;  // By new range.
   reuse.operations = [&](syntax::TextRange range) -> const lower::ReusableOperation * {
     auto found = operationCandidates.find(key(range));
@@ -204,7 +205,8 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
       if (!resultRedefinition) own.push_back(diagnostic);
     }
     if (pointsOutside(own, old.op->range)) return nullptr;
-    lower::ReusableOperation &offer = operationOffers[key(range)];
+    // The lowering copies the op before it asks for the next one.
+    lower::ReusableOperation &offer = operationOffer;
     offer.op = old.op;
     offer.shift = candidate.shift;
     offer.diagnostics = shiftedDiagnostics(own, candidate.shift);
@@ -240,12 +242,13 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
     // defining ops (constants' values), its parent (returns) and the symbol
     // table (calls). Those must be as before.
     // Most ops have no regions: then every value they use is from outside.
-    std::vector<const ir::Operation *> olds{old}, news{now};
+    std::vector<const ir::Operation *> olds, news;
     std::unordered_set<const ir::Operation *> inside;
     std::unordered_set<const ir::Block *> blocks;
+    const ir::Operation *const leafOld[] = {old}, *const leafNew[] = {now};
+    const ir::Operation *const *oldOps = leafOld, *const *newOps = leafNew;
+    size_t count = 1;
     if (!old->regions.empty() || !now->regions.empty()) {
-      olds.clear();
-      news.clear();
       ir::walk({const_cast<ir::Operation *>(old)}, [&](const ir::Operation *op) { olds.push_back(op); });
       ir::walk({const_cast<ir::Operation *>(now)}, [&](const ir::Operation *op) { news.push_back(op); });
       if (olds.size() != news.size()) return nullptr;
@@ -253,9 +256,12 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
       for (const ir::Operation *op : olds) {
         for (const ir::Region *region : op->regions) blocks.insert(region->blocks.begin(), region->blocks.end());
       }
+      oldOps = olds.data();
+      newOps = news.data();
+      count = olds.size();
     }
-    for (size_t i = 0; i < olds.size(); ++i) {
-      const ir::Operation &o = *olds[i], &n = *news[i];
+    for (size_t i = 0; i < count; ++i) {
+      const ir::Operation &o = *oldOps[i], &n = *newOps[i];
       if (o.name == "func.return" || o.name == "func.call" || o.operands.size() != n.operands.size()) return nullptr;
       for (const ir::NamedAttribute &a : o.attributes) {
         if (refersToSymbol(a.value)) return nullptr;

@@ -699,7 +699,9 @@ class Lowerer {
       });
     }
     if (nestedFunction) return nullptr;  // It would have to be registered.
-    std::unordered_map<const Value *, Value *> outside;
+    // Kept between copies: clearing keeps its buckets.
+    std::unordered_map<const Value *, Value *> &outside = outside_;
+    outside.clear();
     bool resolved = true;
     ir::walk({const_cast<Operation *>(offer.op)}, [&](const Operation *op) {
       for (size_t i = 0; resolved && i < op->operands.size(); ++i) {
@@ -911,6 +913,8 @@ class Lowerer {
   const OperationReuse &operationReuse_;
   /// The top-level function being lowered (not copied), or null.
   LoweredFunction *function_ = nullptr;
+  /// copyOperation's map of the values an op uses from outside it.
+  std::unordered_map<const Value *, Value *> outside_;
   size_t registrations_ = 0;
   int regionDepth_ = 0;
 };
