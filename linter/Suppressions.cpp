@@ -1,6 +1,8 @@
 #include "linter/Suppressions.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <iterator>
 
 #include "linter/RuleRegistry.h"
 
@@ -29,20 +31,22 @@ Diagnostic problem(syntax::TextRange range, std::string code, std::string messag
 
 Suppressions Suppressions::parse(std::string_view text, std::vector<Diagnostic> &problems) {
   Suppressions out;
-  out.lineStarts_.push_back(0);
-  for (uint32_t i = 0; i < text.size(); ++i) {
-    if (text[i] == '\n') out.lineStarts_.push_back(i + 1);
-  }
-  for (size_t line = 0; line < out.lineStarts_.size(); ++line) {
-    uint32_t begin = out.lineStarts_[line];
-    uint32_t end = line + 1 < out.lineStarts_.size() ? out.lineStarts_[line + 1] : static_cast<uint32_t>(text.size());
-    std::string_view lineText = text.substr(begin, end - begin);
+  // Only lines holding the marker matter: finding it is a memchr-speed scan,
+  // where splitting a file of tens of MB into lines is not.
+  for (size_t found = text.find(kMarker); found != std::string_view::npos; found = text.find(kMarker, found + 1)) {
+    size_t lineBegin = text.rfind('\n', found);
+    lineBegin = lineBegin == std::string_view::npos ? 0 : lineBegin + 1;
+    size_t newline = text.find('\n', found);
+    size_t lineEnd = newline == std::string_view::npos ? text.size() : newline;
+    std::string_view lineText = text.substr(lineBegin, lineEnd - lineBegin);
     while (!lineText.empty() && (lineText.back() == '\n' || lineText.back() == '\r')) lineText.remove_suffix(1);
-    end = begin + static_cast<uint32_t>(lineText.size());
+    uint32_t begin = static_cast<uint32_t>(lineBegin);
+    uint32_t end = begin + static_cast<uint32_t>(lineText.size());
+    // The directive of a line is the first marker after its first `//`.
     size_t comment = lineText.find("//");
-    if (comment == std::string_view::npos) continue;
-    size_t marker = lineText.find(kMarker, comment);
-    if (marker == std::string_view::npos) continue;
+    size_t marker = comment == std::string_view::npos ? std::string_view::npos : lineText.find(kMarker, comment);
+    if (marker == std::string_view::npos || lineBegin + marker != found) continue;
+    found = lineEnd;  // One directive per line.
     uint32_t at = begin + static_cast<uint32_t>(marker);
     std::string_view directive = trim(lineText.substr(marker + kMarker.size()));
     std::string_view codes;
@@ -50,11 +54,13 @@ Suppressions Suppressions::parse(std::string_view text, std::vector<Diagnostic> 
       codes = trim(directive.substr(eq + 1));
       directive = trim(directive.substr(0, eq));
     }
+    // Lines are named by the offset where they begin; the line after the
+    // last one begins past the end of the text, where no finding is.
     int64_t target;
     if (directive == "disable-next-line") {
-      target = static_cast<int64_t>(line) + 1;
+      target = newline == std::string_view::npos ? static_cast<int64_t>(text.size()) + 1 : static_cast<int64_t>(newline) + 1;
     } else if (directive == "disable-line") {
-      target = static_cast<int64_t>(line);
+      target = begin;
     } else if (directive == "disable-file") {
       target = -1;
     } else {
@@ -80,6 +86,10 @@ Suppressions Suppressions::parse(std::string_view text, std::vector<Diagnostic> 
     }
     // An empty set silences everything: only when no code was written.
     if (!all && set.empty()) out.lines_.erase(target);
+    if (target >= 0 && static_cast<size_t>(target) <= text.size()) {
+      size_t targetEnd = text.find('\n', static_cast<size_t>(target));
+      out.lineEnds_[target] = targetEnd == std::string_view::npos ? UINT32_MAX : static_cast<uint32_t>(targetEnd + 1);
+    }
   }
   return out;
 }
@@ -90,9 +100,12 @@ bool Suppressions::suppressed(std::string_view code, uint32_t offset) const {
     return it != lines_.end() && (it->second.empty() || it->second.count(code));
   };
   if (covers(-1)) return true;
-  if (lineStarts_.empty()) return false;
-  int64_t line = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset) - lineStarts_.begin() - 1;
-  return covers(line);
+  // The line holding `offset`: the last directive's line beginning at or
+  // before it, if the offset is before that line's end.
+  auto after = lineEnds_.upper_bound(offset);
+  if (after == lineEnds_.begin()) return false;
+  auto line = std::prev(after);
+  return line->first >= 0 && offset < line->second && covers(line->first);
 }
 
 }  // namespace shlo::linter

@@ -25,9 +25,12 @@ class Suppressions {
   bool suppressed(std::string_view code, uint32_t offset) const;
 
  private:
-  /// Line -> codes silenced there (empty: all); line -1 is the whole file.
+  /// Line (the offset where it begins) -> codes silenced there (empty:
+  /// all); line -1 is the whole file.
   std::map<int64_t, std::set<std::string, std::less<>>> lines_;
-  std::vector<uint32_t> lineStarts_;
+  /// Where each line a directive names begins -> where it ends (past its
+  /// newline; UINT32_MAX for the last line).
+  std::map<int64_t, uint32_t> lineEnds_;
 };
 
 }  // namespace shlo::linter

@@ -1,5 +1,7 @@
 #include "lsp/Document.h"
 
+#include <utility>
+
 #include "lsp/TextEdit.h"
 
 namespace shlo::lsp {
@@ -74,8 +76,11 @@ std::shared_ptr<const Snapshot> Document::snapshot(const std::function<void(cons
     }
     // Else a full replacement came: nothing to reuse until it is analysed.
   }
-  snapshot_ = fresh;
+  // The previous snapshot is released after the publication: freeing a
+  // large module takes as long as building the diagnostics' JSON.
+  std::shared_ptr<const Snapshot> previousSnapshot = std::exchange(snapshot_, fresh);
   if (onFresh) onFresh(*fresh);
+  previousSnapshot.reset();
   return fresh;
 }
 

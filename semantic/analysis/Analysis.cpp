@@ -161,10 +161,75 @@ class FunctionVerifier {
     if (cached) {
       out.verifierDiagnostics = *cached;
       out.verified = false;
-    } else {
+    } else if (!byOperation(lowered, out)) {
       subtree(*lowered.op, out.verifierDiagnostics);
     }
     sink_.insert(sink_.end(), out.verifierDiagnostics.begin(), out.verifierDiagnostics.end());
+  }
+
+  /// Verifies a function as verify::verifySubtree does (same findings, same
+  /// order), op of its body by op, recording each op's findings and taking
+  /// those `reuse_` offers. False (nothing done) when the body's ops are not
+  /// the recorded ones.
+  bool byOperation(const lower::LoweredFunction &lowered, FunctionAnalysis &out) {
+    const ir::Operation &function = *lowered.op;
+    size_t count = 0;
+    for (const ir::Region *region : function.regions) {
+      for (const ir::Block *block : region->blocks) count += block->operations.size();
+    }
+    if (count == 0 || count != lowered.operations.size()) return false;
+    const ir::Module &module = *analysis_.lowered.module;
+    std::vector<Diagnostic> &sink = out.verifierDiagnostics;
+    // Ops with an error, and ops whose errors were held back because an
+    // operand came from such an op: one mistake, one error.
+    std::unordered_set<const ir::Operation *> failed;
+    std::vector<Diagnostic> found;
+    bool anyFailed = false;
+    auto visit = [&](const ir::Operation *op) {
+      found.clear();
+      verify::verifyOperation(module, *op, found);
+      bool anyError =
+          std::any_of(found.begin(), found.end(), [](const Diagnostic &d) { return d.severity == Severity::Error; });
+      if (!anyError) {
+        sink.insert(sink.end(), found.begin(), found.end());
+        return;
+      }
+      failed.insert(op);
+      anyFailed = true;
+      bool fromFailed = std::any_of(op->operands.begin(), op->operands.end(), [&](const ir::Value *v) {
+        return v && v->definingOp && failed.count(v->definingOp);
+      });
+      for (Diagnostic &d : found) {
+        if (!fromFailed || d.severity != Severity::Error) sink.push_back(std::move(d));
+      }
+    };
+    visit(&function);
+    out.operations.clear();
+    out.operations.reserve(count);
+    size_t k = 0;
+    for (const ir::Region *region : function.regions) {
+      for (const ir::Block *block : region->blocks) {
+        for (ir::Operation *op : block->operations) {
+          OperationVerification &record = out.operations.emplace_back();
+          record.begin = sink.size();
+          const std::vector<Diagnostic> *cached =
+              lowered.operations[k].reused && reuse_.operationVerification
+                  ? reuse_.operationVerification(analysis_.lowered, lowered, k)
+                  : nullptr;
+          if (cached) {
+            // No error on it: nothing of it enters `failed`.
+            sink.insert(sink.end(), cached->begin(), cached->end());
+          } else {
+            anyFailed = false;
+            ir::walk({op}, visit);
+            record.failed = anyFailed;
+          }
+          record.end = sink.size();
+          ++k;
+        }
+      }
+    }
+    return true;
   }
 
   Analysis &analysis_;
@@ -194,7 +259,7 @@ Analysis analyzeTree(syntax::SyntaxTree tree, std::string_view text, const Reuse
   result.tree = std::move(tree);
   result.aliasDigest = aliasDigest(result.tree, text);
   result.diagnostics = syntax::collectSyntaxDiagnostics(result.tree, text);
-  result.lowered = lower::lowerModule(result.tree, text, reuse.lowering);
+  result.lowered = lower::lowerModule(result.tree, text, reuse.lowering, reuse.operations);
   for (Diagnostic &d : result.lowered.diagnostics) result.diagnostics.push_back(d);
   dropUsesOfUnparsedDefinitions(result.tree, text, result.diagnostics);
   for (const lower::LoweredFunction &f : result.lowered.functions) {

@@ -14,6 +14,18 @@
 
 namespace shlo::analysis {
 
+/// The verifier's findings on one op of a function's body (LoweredFunction::
+/// operations, same index), the ops nested in it included.
+struct OperationVerification {
+  /// `verifierDiagnostics[begin, end)` of its function.
+  size_t begin = 0;
+  size_t end = 0;
+  /// Whether the verifier found an error on it or on an op nested in it,
+  /// held back or not (verify::verifySubtree): ops using its results then
+  /// hold their own errors back.
+  bool failed = false;
+};
+
 /// What the analysis found per top-level function: the unit incremental
 /// analysis (IncrementalAnalysis.h) re-lowers and re-verifies.
 struct FunctionAnalysis {
@@ -25,6 +37,8 @@ struct FunctionAnalysis {
   /// findings depend on those functions' signatures.
   std::vector<std::string> symbolUses;
   bool selfContained = true;  // See LoweredFunction::selfContained.
+  /// Per op of its body, when the verifier ran op by op (empty otherwise).
+  std::vector<OperationVerification> operations;
   bool lowered = true;        // Lowered by this analysis, not copied.
   bool verified = true;       // Verified by this analysis, not copied.
 };
@@ -52,11 +66,21 @@ Analysis analyze(syntax::Parser &parser, std::string_view text);
 struct Reuse {
   /// Offers functions to copy instead of lowering (Lowering.h).
   lower::FunctionReuse lowering;
+  /// Offers ops to copy inside the functions that are lowered (Lowering.h).
+  lower::OperationReuse operations;
   /// For a function that `lowering` supplied, its verifier findings in the
   /// new text's coordinates, or null to verify it again. Called after the
   /// whole module is lowered, so the symbol table is complete.
   std::function<const std::vector<Diagnostic> *(const lower::LoweredModule &, const lower::LoweredFunction &)>
       verification;
+  /// For an op of the body of a function that is verified again, which the
+  /// lowering copied (`operation` indexes LoweredFunction::operations): its
+  /// verifier findings (nested ops' included) in the new text's
+  /// coordinates, or null to verify it again. Only offered for an op on
+  /// which the verifier found no error.
+  std::function<const std::vector<Diagnostic> *(const lower::LoweredModule &, const lower::LoweredFunction &,
+                                                size_t operation)>
+      operationVerification;
 };
 
 /// Lowers and verifies a parsed `tree` of `text`, taking what `reuse`

@@ -1,6 +1,10 @@
 #include "semantic/analysis/IncrementalAnalysis.h"
 
+#include <algorithm>
+#include <optional>
+#include <deque>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "semantic/ir/Clone.h"
 
@@ -33,6 +37,35 @@ struct Candidate {
   int64_t shift;
 };
 
+/// An old op of a function body that may be copied into the function's new
+/// lowering.
+struct OperationCandidate {
+  size_t function;   // In previous.lowered.functions.
+  size_t operation;  // In its `operations`.
+  int64_t shift;
+};
+
+/// Where `range` of the old text is now, or nullopt when an edit or a
+/// syntax change touched it. Touching counts: text typed right after a `}`
+/// may belong to it.
+std::optional<syntax::TextRange> untouchedRange(syntax::TextRange range, const std::vector<syntax::InputEdit> &edits,
+                                                const std::vector<syntax::TextRange> &changed) {
+  int64_t begin = range.begin, end = range.end;
+  for (const syntax::InputEdit &edit : edits) {
+    if (edit.oldEndByte < begin) {
+      int64_t delta = int64_t{edit.newEndByte} - int64_t{edit.oldEndByte};
+      begin += delta;
+      end += delta;
+    } else if (edit.startByte <= end) {
+      return std::nullopt;
+    }
+  }
+  for (const syntax::TextRange &c : changed) {
+    if (c.begin <= end && c.end >= begin) return std::nullopt;
+  }
+  return syntax::TextRange{static_cast<uint32_t>(begin), static_cast<uint32_t>(end)};
+}
+
 /// Whether the functions `uses` names look the same to the verifier in both
 /// modules: present in both or neither, with the same type.
 bool symbolsUnchanged(const std::vector<std::string> &uses, const ir::Module &before, const ir::Module &after) {
@@ -47,6 +80,17 @@ bool symbolsUnchanged(const std::vector<std::string> &uses, const ir::Module &be
     if (oldType->type && !(*oldType->type == *newType->type)) return false;
   }
   return true;
+}
+
+bool refersToSymbol(const ir::Attribute &attribute) {
+  if (attribute.kind == ir::Attribute::Kind::SymbolRef) return true;
+  for (const ir::Attribute &element : attribute.elements) {
+    if (refersToSymbol(element)) return true;
+  }
+  for (const ir::AttributeField &field : attribute.fields) {
+    if (refersToSymbol(field.second)) return true;
+  }
+  return false;
 }
 
 bool inside(syntax::TextRange range, syntax::TextRange function) {
@@ -86,6 +130,10 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
   // touched it. Touching counts: text typed right after a `}` may belong to
   // the function.
   std::unordered_map<uint64_t, Candidate> candidates;
+  // The ops of the functions' bodies likewise, for the functions an edit
+  // touched: inside them, only the ops it touched (and those whose operands
+  // changed) are lowered again.
+  std::unordered_map<uint64_t, OperationCandidate> operationCandidates;
   if (incremental) {
     std::vector<syntax::TextRange> changed = syntax::changedRanges(edited, tree);
     for (size_t i = 0; i < previous.functions.size(); ++i) {
@@ -93,24 +141,20 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
       // Errors at an alias's definition (a bad `!t`, reported where a
       // function uses it) would not move with the function.
       if (!function.selfContained || pointsOutside(function.loweringDiagnostics, function.range)) continue;
-      int64_t begin = function.range.begin, end = function.range.end;
-      bool touched = false;
-      for (const syntax::InputEdit &edit : edits) {
-        if (edit.oldEndByte < begin) {
-          int64_t delta = int64_t{edit.newEndByte} - int64_t{edit.oldEndByte};
-          begin += delta;
-          end += delta;
-        } else if (edit.startByte <= end) {
-          touched = true;
-          break;
+      std::optional<syntax::TextRange> now = untouchedRange(function.range, edits, changed);
+      if (now) {
+        candidates.emplace(key(*now), Candidate{i, int64_t{now->begin} - int64_t{function.range.begin}});
+        continue;
+      }
+      const std::vector<lower::LoweredOperation> &operations = previous.lowered.functions[i].operations;
+      operationCandidates.reserve(operationCandidates.size() + operations.size());
+      for (size_t k = 0; k < operations.size(); ++k) {
+        syntax::TextRange range = operations[k].op->range;
+        if (std::optional<syntax::TextRange> moved = untouchedRange(range, edits, changed)) {
+          operationCandidates.emplace(key(*moved),
+                                      OperationCandidate{i, k, int64_t{moved->begin} - int64_t{range.begin}});
         }
       }
-      for (size_t c = 0; !touched && c < changed.size(); ++c) {
-        touched = changed[c].begin <= end && changed[c].end >= begin;
-      }
-      if (touched) continue;
-      syntax::TextRange now{static_cast<uint32_t>(begin), static_cast<uint32_t>(end)};
-      candidates.emplace(key(now), Candidate{i, begin - int64_t{function.range.begin}});
     }
   }
 
@@ -126,9 +170,126 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
     offer.op = old.op;
     offer.shift = found->second.shift;
     offer.diagnostics = shiftedDiagnostics(old.loweringDiagnostics, offer.shift);
+    // Its body's ops, so that a later edit inside it may reuse them.
+    const lower::LoweredFunction &lowered = previous.lowered.functions[found->second.index];
+    offer.operations.clear();
+    for (lower::LoweredOperation operation : lowered.operations) {
+      operation.diagnosticsBegin -= lowered.diagnosticsBegin;
+      operation.diagnosticsEnd -= lowered.diagnosticsBegin;
+      offer.operations.push_back(operation);
+    }
     accepted.emplace(key(range), found->second);
     candidates.erase(found);  // Each old function is copied at most once.
     return &offer;
+  };
+  lower::ReusableOperation operationOffer;
+  std::unordered_map<uint64_t, OperationCandidate> acceptedOperations;  // By new range.
+  reuse.operations = [&](syntax::TextRange range) -> const lower::ReusableOperation * {
+    auto found = operationCandidates.find(key(range));
+    if (found == operationCandidates.end()) return nullptr;
+    OperationCandidate candidate = found->second;
+    operationCandidates.erase(found);  // Each old op is copied at most once.
+    const lower::LoweredOperation &old = previous.lowered.functions[candidate.function].operations[candidate.operation];
+    // Its own lowering errors; the redefinitions of its results are
+    // reported again by the lowering (they depend on the ops before it).
+    // Errors about its operands' names or its results' count depend on
+    // more than its text: such an op is lowered again.
+    std::vector<Diagnostic> own;
+    for (size_t d = old.diagnosticsBegin; d < old.diagnosticsEnd; ++d) {
+      const Diagnostic &diagnostic = previous.lowered.diagnostics[d];
+      if (diagnostic.code == "ssa.undefined-value" || diagnostic.code == "ssa.result-count") return nullptr;
+      bool resultRedefinition =
+          diagnostic.code == "ssa.redefinition" &&
+          std::any_of(old.op->results.begin(), old.op->results.end(),
+                      [&](const ir::Value *result) { return result->range == diagnostic.range; });
+      if (!resultRedefinition) own.push_back(diagnostic);
+    }
+    if (pointsOutside(own, old.op->range)) return nullptr;
+    // The lowering copies the op before it asks for the next one.
+    lower::ReusableOperation &offer = operationOffer;
+    offer.op = old.op;
+    offer.shift = candidate.shift;
+    offer.diagnostics = shiftedDiagnostics(own, candidate.shift);
+    acceptedOperations.emplace(key(range), candidate);
+    return &offer;
+  };
+  // The copied ops of the new lowering, once it is complete.
+  std::unordered_set<const ir::Operation *> copiedOperations;
+  bool copiedKnown = false;
+  std::deque<std::vector<Diagnostic>> verifiedOperations;  // Handed out by pointer.
+  const std::vector<Diagnostic> noFindings;
+  size_t reusedVerifications = 0;
+  reuse.operationVerification = [&](const lower::LoweredModule &lowered, const lower::LoweredFunction &function,
+                                    size_t index) -> const std::vector<Diagnostic> * {
+    if (!copiedKnown) {
+      for (const lower::LoweredFunction &f : lowered.functions) {
+        for (const lower::LoweredOperation &operation : f.operations) {
+          if (operation.reused) copiedOperations.insert(operation.op);
+        }
+      }
+      copiedKnown = true;
+    }
+    const ir::Operation *now = function.operations[index].op;
+    auto found = acceptedOperations.find(key(now->range));
+    if (found == acceptedOperations.end()) return nullptr;
+    const OperationCandidate &candidate = found->second;
+    const FunctionAnalysis &oldFunction = previous.functions[candidate.function];
+    if (candidate.operation >= oldFunction.operations.size()) return nullptr;
+    const OperationVerification &record = oldFunction.operations[candidate.operation];
+    if (record.failed) return nullptr;
+    const ir::Operation *old = previous.lowered.functions[candidate.function].operations[candidate.operation].op;
+    // What the verifier reads besides the op: its operands' names, types and
+    // defining ops (constants' values), its parent (returns) and the symbol
+    // table (calls). Those must be as before.
+    // Most ops have no regions: then every value they use is from outside.
+    std::vector<const ir::Operation *> olds, news;
+    std::unordered_set<const ir::Operation *> inside;
+    std::unordered_set<const ir::Block *> blocks;
+    const ir::Operation *const leafOld[] = {old}, *const leafNew[] = {now};
+    const ir::Operation *const *oldOps = leafOld, *const *newOps = leafNew;
+    size_t count = 1;
+    if (!old->regions.empty() || !now->regions.empty()) {
+      ir::walk({const_cast<ir::Operation *>(old)}, [&](const ir::Operation *op) { olds.push_back(op); });
+      ir::walk({const_cast<ir::Operation *>(now)}, [&](const ir::Operation *op) { news.push_back(op); });
+      if (olds.size() != news.size()) return nullptr;
+      inside.insert(olds.begin(), olds.end());
+      for (const ir::Operation *op : olds) {
+        for (const ir::Region *region : op->regions) blocks.insert(region->blocks.begin(), region->blocks.end());
+      }
+      oldOps = olds.data();
+      newOps = news.data();
+      count = olds.size();
+    }
+    for (size_t i = 0; i < count; ++i) {
+      const ir::Operation &o = *oldOps[i], &n = *newOps[i];
+      if (o.name == "func.return" || o.name == "func.call" || o.operands.size() != n.operands.size()) return nullptr;
+      for (const ir::NamedAttribute &a : o.attributes) {
+        if (refersToSymbol(a.value)) return nullptr;
+      }
+      for (size_t k = 0; k < o.operands.size(); ++k) {
+        const ir::Value *ov = o.operands[k], *nv = n.operands[k];
+        if (!ov || !nv) return nullptr;
+        if (!inside.empty() && ((ov->definingOp && inside.count(ov->definingOp)) ||
+                                (ov->ownerBlock && blocks.count(ov->ownerBlock)))) {
+          continue;
+        }
+        if (ov->name != nv->name || !(ov->type == nv->type) || !ov->definingOp != !nv->definingOp) return nullptr;
+        if (!nv->definingOp) continue;
+        auto definer = acceptedOperations.find(key(nv->definingOp->range));
+        if (!copiedOperations.count(nv->definingOp) || definer == acceptedOperations.end() ||
+            previous.lowered.functions[definer->second.function].operations[definer->second.operation].op !=
+                ov->definingOp) {
+          return nullptr;
+        }
+      }
+    }
+    std::vector<Diagnostic> findings(oldFunction.verifierDiagnostics.begin() + static_cast<std::ptrdiff_t>(record.begin),
+                                     oldFunction.verifierDiagnostics.begin() + static_cast<std::ptrdiff_t>(record.end));
+    if (pointsOutside(findings, old->range)) return nullptr;
+    ++reusedVerifications;
+    if (findings.empty()) return &noFindings;
+    verifiedOperations.push_back(shiftedDiagnostics(findings, candidate.shift));
+    return &verifiedOperations.back();
   };
   std::vector<std::vector<Diagnostic>> verified;
   verified.reserve(previous.functions.size());  // Handed out by pointer.
@@ -147,7 +308,22 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
   };
 
   Analysis result = analyzeTree(std::move(tree), text, incremental ? reuse : Reuse());
+  // A function whose findings were reused keeps its per-op records too.
+  for (FunctionAnalysis &function : result.functions) {
+    if (function.verified) continue;
+    auto found = accepted.find(key(function.range));
+    if (found != accepted.end()) function.operations = previous.functions[found->second.index].operations;
+  }
   out.incremental = incremental;
+  size_t bodyOperations = 0;
+  for (const lower::LoweredFunction &function : result.lowered.functions) {
+    if (function.reused) continue;
+    for (const lower::LoweredOperation &operation : function.operations) {
+      ++(operation.reused ? out.reusedOperations : out.loweredOperations);
+    }
+    bodyOperations += function.operations.size();
+  }
+  out.reverifiedOperations = bodyOperations - std::min(bodyOperations, reusedVerifications);
   for (const FunctionAnalysis &function : result.functions) {
     if (!function.lowered) {
       ++out.reused;

@@ -10,7 +10,25 @@
 // verifier findings are reused too, unless a symbol it refers to appeared,
 // went or changed type, or a finding points outside the function (at a
 // callee, which may have moved differently): then it is verified again
-// against the new symbol table. Everything else (the module op, the other ops at the top,
+// against the new symbol table.
+//
+// Inside a function an edit touched, the unit is the op of its body: an op
+// whose text no edit or syntax change touched is copied from the previous
+// analysis (ranges moved) instead of lowered, when every value it uses from
+// outside it resolves, by the name its text writes, to a value of the same
+// type as before (lower::OperationReuse); otherwise it is lowered again. So
+// an edit in one op of pt_bert's @main lowers that op and the ops whose
+// operands it renamed or retyped. Copied ops keep their lowering errors
+// except the redefinitions of their results, which are reported again; an
+// op with an undefined operand or a wrong result count is always lowered
+// again. The function is verified op by op of its body (as
+// verify::verifySubtree, same findings in the same order), reusing the
+// findings of a copied op on which the verifier found no error, unless it
+// is a return or a call or refers to a symbol, a value it uses from outside
+// has another name or type or a defining op that is not the copy of the
+// same op (the verifier reads constants' values through operands), or a
+// finding points outside it.
+// Everything else (the module op, the other ops at the top,
 // syntax errors, the symbol table) is rebuilt: those are cheap. When the
 // file's `!alias`/`#alias` definitions changed, everything is re-lowered.
 //
@@ -45,6 +63,12 @@ struct IncrementalStats {
   size_t reverified = 0;  // Copied functions verified again (a symbol they use changed).
   /// The incremental tree had errors and the text was parsed again.
   bool reparsed = false;
+  /// In the functions lowered again: the ops of their bodies copied from
+  /// the previous analysis, and those lowered again.
+  size_t reusedOperations = 0;
+  size_t loweredOperations = 0;
+  /// Ops of those bodies verified again (the others' findings were reused).
+  size_t reverifiedOperations = 0;
 };
 
 /// Texts up to this size are parsed again from scratch when an edit leaves

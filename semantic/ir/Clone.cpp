@@ -22,9 +22,12 @@ namespace {
 /// use lists once all users exist.
 class Cloner {
  public:
-  Cloner(Module &into, int64_t shift) : into_(into), shift_(shift) {}
+  Cloner(Module &into, int64_t shift, const std::unordered_map<const Value *, Value *> *outside = nullptr)
+      : into_(into), shift_(shift), outside_(outside) {}
 
   Operation *run(const Operation &op, Block *parent) {
+    // Most ops have no regions: nothing inside the copy uses its values.
+    if (op.regions.empty() && outside_) return cloneOp(op, parent, /*leaf=*/true);
     Operation *copy = cloneOp(op, parent);
     for (auto &[source, target] : values_) {
       target->uses.reserve(source->uses.size());
@@ -45,7 +48,7 @@ class Cloner {
     return nullptr;  // Defined outside the copy (not isolated from above).
   }
 
-  Value *newValue(const Value &source) {
+  Value *newValue(const Value &source, bool leaf = false) {
     Value *v = into_.newValue();
     v->name = source.name;
     v->type = source.type;
@@ -53,13 +56,15 @@ class Cloner {
     v->resultIndex = source.resultIndex;
     v->argumentIndex = source.argumentIndex;
     v->location = source.location;
-    values_.emplace(&source, v);
+    if (!leaf) values_.emplace(&source, v);
     return v;
   }
 
-  Operation *cloneOp(const Operation &source, Block *parent) {
+  /// A `leaf` (an op without regions) is copied without recording what maps
+  /// to what: no value of it is used inside the copy.
+  Operation *cloneOp(const Operation &source, Block *parent, bool leaf = false) {
     Operation *op = into_.newOperation();
-    ops_.emplace(&source, op);
+    if (!leaf) ops_.emplace(&source, op);
     op->name = source.name;
     op->form = source.form;
     op->range = shifted(source.range, shift_);
@@ -72,6 +77,15 @@ class Cloner {
     for (const Value *operand : source.operands) op->operands.push_back(value(operand));
     op->operandRanges.reserve(source.operandRanges.size());
     for (syntax::TextRange r : source.operandRanges) op->operandRanges.push_back(shifted(r, shift_));
+    if (outside_) {
+      for (size_t i = 0; i < source.operands.size(); ++i) {
+        auto found = source.operands[i] ? outside_->find(source.operands[i]) : outside_->end();
+        if (found == outside_->end() || (!leaf && values_.count(source.operands[i]))) continue;
+        op->operands[i] = found->second;
+        syntax::TextRange range = i < op->operandRanges.size() ? op->operandRanges[i] : op->nameRange;
+        found->second->uses.push_back({op, static_cast<unsigned>(i), range});
+      }
+    }
     op->writtenOperandTypes = source.writtenOperandTypes;
     op->attributes = source.attributes;
     for (NamedAttribute &a : op->attributes) {
@@ -81,7 +95,7 @@ class Cloner {
     // Regions see the values defined before the op, not its results, but
     // both exist before any use after the op: results first is fine.
     for (const Value *result : source.results) {
-      Value *r = newValue(*result);
+      Value *r = newValue(*result, leaf);
       r->definingOp = op;
       op->results.push_back(r);
     }
@@ -117,6 +131,7 @@ class Cloner {
 
   Module &into_;
   int64_t shift_;
+  const std::unordered_map<const Value *, Value *> *outside_;
   std::unordered_map<const Value *, Value *> values_;
   std::unordered_map<const Operation *, Operation *> ops_;
 };
@@ -125,6 +140,11 @@ class Cloner {
 
 Operation *cloneOperation(const Operation &op, Module &into, int64_t shift, Block *parent) {
   return Cloner(into, shift).run(op, parent);
+}
+
+Operation *cloneOperation(const Operation &op, Module &into, int64_t shift, Block *parent,
+                          const std::unordered_map<const Value *, Value *> &outside) {
+  return Cloner(into, shift, &outside).run(op, parent);
 }
 
 }  // namespace shlo::ir

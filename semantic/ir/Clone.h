@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <unordered_map>
 
 #include "semantic/ir/IR.h"
 
@@ -22,5 +23,12 @@ void shiftAttribute(Attribute &attribute, int64_t shift);
 /// have no copy and become null. Attributes are copied as they are: dense
 /// literals stay undecoded text.
 Operation *cloneOperation(const Operation &op, Module &into, int64_t shift, Block *parent);
+
+/// The same for an op that uses values defined outside it (an op in a
+/// function's body): `outside` maps each of them to the value the copy uses
+/// instead, and the copy's uses of those values are appended to their use
+/// lists in op order, operands before nested ops (as lowering appends them).
+Operation *cloneOperation(const Operation &op, Module &into, int64_t shift, Block *parent,
+                          const std::unordered_map<const Value *, Value *> &outside);
 
 }  // namespace shlo::ir

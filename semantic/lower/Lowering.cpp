@@ -3,6 +3,7 @@
 #include <map>
 #include <set>
 #include <unordered_map>
+#include <unordered_set>
 
 #include "semantic/ir/Clone.h"
 #include "semantic/ops/Ops.h"
@@ -53,8 +54,13 @@ const FieldIds &fields() {
 /// Walks the syntax tree once, building the IR.
 class Lowerer {
  public:
-  Lowerer(std::string_view text, LoweredModule &out, const FunctionReuse &reuse)
-      : text_(text), out_(out), module_(*out.module), values_(text, out.diagnostics), reuse_(reuse) {}
+  Lowerer(std::string_view text, LoweredModule &out, const FunctionReuse &reuse, const OperationReuse &operationReuse)
+      : text_(text),
+        out_(out),
+        module_(*out.module),
+        values_(text, out.diagnostics),
+        reuse_(reuse),
+        operationReuse_(operationReuse) {}
 
   void run(Node root) {
     values_.collectAliases(root);
@@ -123,12 +129,14 @@ class Lowerer {
     return nullptr;
   }
 
-  void define(Value *value, Node node) {
+  void define(Value *value, Node node) { define(value, rangeOf(node)); }
+
+  void define(Value *value, syntax::TextRange range) {
     auto &scope = scopes_.back().values;
     auto [it, inserted] = scope.emplace(std::string_view(value->name), value);
     if (!inserted) {
       Diagnostic d;
-      d.range = rangeOf(node);
+      d.range = range;
       d.code = "ssa.redefinition";
       d.message = "redefinition of SSA value `" + value->name + "`";
       d.related.push_back({it->second->range, "previously defined here"});
@@ -141,15 +149,21 @@ class Lowerer {
     return lookup(name) || (name.find('#') == std::string_view::npos && lookup(std::string(name) + "#0"));
   }
 
-  /// Resolves a use (`%x`, `%r#1`) and records it on the value.
-  Value *use(Node node, Operation *user, unsigned operandIndex) {
-    std::string_view name = values_.text(node);
+  /// The value a use of `name` (`%x`, `%r#1`) resolves to, or null.
+  Value *resolve(std::string_view name) {
     Value *value = lookup(name);
     if (!value && name.find('#') == std::string_view::npos) {
       // `%r` names the first result of a multi-result op too.
       std::string first = std::string(name) + "#0";
       value = lookup(first);
     }
+    return value;
+  }
+
+  /// Resolves a use (`%x`, `%r#1`) and records it on the value.
+  Value *use(Node node, Operation *user, unsigned operandIndex) {
+    std::string_view name = values_.text(node);
+    Value *value = resolve(name);
     if (!value) {
       error(node, "ssa.undefined-value", "use of undefined value `" + std::string(name) + "`");
       return nullptr;
@@ -195,9 +209,13 @@ class Lowerer {
       function.op = ir::cloneOperation(*reusable->op, module_, reusable->shift, parent);
       out_.diagnostics.insert(out_.diagnostics.end(), reusable->diagnostics.begin(), reusable->diagnostics.end());
       function.reused = true;
+      recordCopiedOperations(*reusable, function);
     } else {
       size_t registered = registrations_;
+      // Its body's ops are recorded (and may be copied) by lowerRegion.
+      function_ = &function;
       function.op = lowerOperation(node, parent);
+      function_ = nullptr;
       // Functions nested in it (invalid, but lowered) went into the symbol
       // table: a copy would not put them there.
       function.selfContained = registrations_ == registered;
@@ -206,6 +224,26 @@ class Lowerer {
     registerFunction(function.op);
     out_.functions.push_back(function);
     return function.op;
+  }
+
+  /// The body ops of a copied function, paired with the ones its offer
+  /// recorded (same structure, same order); none when they do not pair up.
+  static void recordCopiedOperations(const ReusableFunction &offer, LoweredFunction &function) {
+    if (offer.operations.empty() || function.op->regions.empty()) return;
+    size_t count = 0;
+    for (const Block *block : function.op->regions.front()->blocks) count += block->operations.size();
+    if (count != offer.operations.size()) return;
+    size_t k = 0;
+    for (const Block *block : function.op->regions.front()->blocks) {
+      for (const Operation *op : block->operations) {
+        LoweredOperation entry = offer.operations[k++];
+        entry.op = op;
+        entry.diagnosticsBegin += function.diagnosticsBegin;
+        entry.diagnosticsEnd += function.diagnosticsBegin;
+        entry.reused = true;
+        function.operations.push_back(entry);
+      }
+    }
   }
 
   /// Adds `op` to the module's symbol table, reporting a second definition
@@ -592,8 +630,20 @@ class Lowerer {
       ~Leave() { --depth; }
     } leave{regionDepth_};
     bool topLevel = op->name == "builtin.module" && !op->parentBlock;
+    // The body of the top-level function being lowered: its ops are
+    // recorded, and copied where the earlier lowering offers them.
+    LoweredFunction *body = function_ && function_->op == op ? function_ : nullptr;
     auto lowerChild = [&](Node child, Block *block) {
-      return topLevel ? lowerTopLevel(child, block) : lowerOperation(child, block);
+      if (!body) return topLevel ? lowerTopLevel(child, block) : lowerOperation(child, block);
+      LoweredOperation lowered;
+      lowered.diagnosticsBegin = out_.diagnostics.size();
+      const ReusableOperation *offer = operationReuse_ ? operationReuse_(rangeOf(child)) : nullptr;
+      Operation *copy = offer ? copyOperation(*offer, block) : nullptr;
+      lowered.reused = copy != nullptr;
+      lowered.op = copy ? copy : lowerOperation(child, block);
+      lowered.diagnosticsEnd = out_.diagnostics.size();
+      body->operations.push_back(lowered);
+      return const_cast<Operation *>(lowered.op);
     };
     pushScope(isolated);
     Block *current = nullptr;
@@ -630,6 +680,59 @@ class Lowerer {
     }
     if (!any && (!entryArguments.empty() || whileOp || (implicitNames && !implicitNames->empty()))) entry();
     popScope();
+  }
+
+  /// Copies an op of an earlier lowering (ReusableOperation) in place of
+  /// lowering its node, when that gives what lowering would: every value it
+  /// uses from outside it must resolve here, by the name its text writes, to
+  /// a value of the type it had. Returns null (nothing done) otherwise.
+  Operation *copyOperation(const ReusableOperation &offer, Block *block) {
+    // Most ops have no regions: then every value they use is from outside.
+    std::unordered_set<const Operation *> inside;
+    std::unordered_set<const Block *> blocks;
+    bool nestedFunction = false;
+    if (!offer.op->regions.empty()) {
+      ir::walk({const_cast<Operation *>(offer.op)}, [&](const Operation *op) {
+        inside.insert(op);
+        nestedFunction |= op != offer.op && (op->name == "func.func" || op->name == "ml_program.func");
+        for (const Region *region : op->regions) blocks.insert(region->blocks.begin(), region->blocks.end());
+      });
+    }
+    if (nestedFunction) return nullptr;  // It would have to be registered.
+    // Kept between copies: clearing keeps its buckets.
+    std::unordered_map<const Value *, Value *> &outside = outside_;
+    outside.clear();
+    bool resolved = true;
+    ir::walk({const_cast<Operation *>(offer.op)}, [&](const Operation *op) {
+      for (size_t i = 0; resolved && i < op->operands.size(); ++i) {
+        const Value *value = op->operands[i];
+        if (!value || i >= op->operandRanges.size()) {
+          resolved = false;
+          break;
+        }
+        if (!inside.empty() && ((value->definingOp && inside.count(value->definingOp)) ||
+                                (value->ownerBlock && blocks.count(value->ownerBlock)))) {
+          continue;
+        }
+        syntax::TextRange range = ir::shifted(op->operandRanges[i], offer.shift);
+        if (range.end > text_.size()) {
+          resolved = false;
+          break;
+        }
+        Value *now = resolve(text_.substr(range.begin, range.size()));
+        auto [it, inserted] = outside.emplace(value, now);
+        resolved = now && it->second == now && now->type == value->type;
+      }
+    });
+    if (!resolved) return nullptr;
+    Operation *op = ir::cloneOperation(*offer.op, module_, offer.shift, block, outside);
+    out_.diagnostics.insert(out_.diagnostics.end(), offer.diagnostics.begin(), offer.diagnostics.end());
+    // As bindResults does: named results enter the scope (their
+    // redefinitions reported), the unnamed ones do not.
+    for (Value *result : op->results) {
+      if (!result->name.empty()) define(result, result->range);
+    }
+    return op;
   }
 
   /// Names an unknown op's syntax defines, as entry block arguments of
@@ -779,6 +882,7 @@ class Lowerer {
     }
     // Top-level functions are registered by lowerTopLevel, after their body.
     if (!isTopLevel(op->parentBlock)) registerFunction(op);
+    if (function_ && !function_->op && isTopLevel(op->parentBlock)) function_->op = op;
     Node body = fieldOf(node, "body");
     if (!body.isNull()) lowerRegion(body, op, /*isolated=*/true, namedArguments);
     return op;
@@ -806,16 +910,22 @@ class Lowerer {
   std::vector<Scope> scopes_;
   std::unordered_map<std::string_view, Signature> signatureCache_;
   const FunctionReuse &reuse_;
+  const OperationReuse &operationReuse_;
+  /// The top-level function being lowered (not copied), or null.
+  LoweredFunction *function_ = nullptr;
+  /// copyOperation's map of the values an op uses from outside it.
+  std::unordered_map<const Value *, Value *> outside_;
   size_t registrations_ = 0;
   int regionDepth_ = 0;
 };
 
 }  // namespace
 
-LoweredModule lowerModule(const syntax::SyntaxTree &tree, std::string_view text, const FunctionReuse &reuse) {
+LoweredModule lowerModule(const syntax::SyntaxTree &tree, std::string_view text, const FunctionReuse &reuse,
+                          const OperationReuse &operationReuse) {
   LoweredModule out;
   if (!tree.valid()) return out;
-  Lowerer lowerer(text, out, reuse);
+  Lowerer lowerer(text, out, reuse, operationReuse);
   lowerer.run(tree.root());
   return out;
 }

@@ -15,6 +15,18 @@
 
 namespace shlo::lower {
 
+/// An op directly in the body of a top-level function: what incremental
+/// analysis may copy inside a function that an edit touched.
+struct LoweredOperation {
+  const ir::Operation *op = nullptr;
+  /// Its lowering errors, those of the ops nested in it included:
+  /// `diagnostics[diagnosticsBegin, diagnosticsEnd)` of the LoweredModule.
+  size_t diagnosticsBegin = 0;
+  size_t diagnosticsEnd = 0;
+  /// Copied from an earlier lowering instead of lowered from the tree.
+  bool reused = false;
+};
+
 /// A top-level function (a func.func at the top of the file or in the body
 /// of the top-level module): the unit incremental analysis re-lowers.
 struct LoweredFunction {
@@ -31,6 +43,8 @@ struct LoweredFunction {
   /// False when lowering it also defined other symbols (a function nested
   /// in it): such a function is never offered for reuse.
   bool selfContained = true;
+  /// The ops of its body blocks, in text order (empty when it was copied).
+  std::vector<LoweredOperation> operations;
 };
 
 /// A function an earlier lowering built, offered for reuse: its IR and its
@@ -40,13 +54,33 @@ struct ReusableFunction {
   const ir::Operation *op = nullptr;
   int64_t shift = 0;
   std::vector<Diagnostic> diagnostics;
-  /// The top-level functions, in text order.
-  std::vector<LoweredFunction> functions;
+  /// Its body's ops as that lowering recorded them (LoweredFunction), their
+  /// diagnostics spans relative to the start of `diagnostics`: the copy
+  /// records them too, so an edit may later reuse them one by one.
+  std::vector<LoweredOperation> operations;
 };
 
 /// Given the range of a top-level function's node in the new tree, the
 /// function to copy instead of lowering that node, or null to lower it.
 using FunctionReuse = std::function<const ReusableFunction *(syntax::TextRange)>;
+
+/// An op of an earlier lowering offered for reuse inside a function that is
+/// lowered again: its IR, how far its text moved, and its lowering errors
+/// (in the new text's coordinates) without the redefinitions of its
+/// results, which depend on the ops before it.
+struct ReusableOperation {
+  const ir::Operation *op = nullptr;
+  int64_t shift = 0;
+  std::vector<Diagnostic> diagnostics;
+};
+
+/// Given the range of an op node directly in a top-level function's body,
+/// the op to copy instead of lowering that node, or null to lower it. The
+/// copy is taken only when every value the op uses from outside it resolves
+/// to a value of the same type as before (otherwise the node is lowered), so
+/// the result is the lowering's as long as the op's text is unchanged, and
+/// the file's aliases are too.
+using OperationReuse = std::function<const ReusableOperation *(syntax::TextRange)>;
 
 struct LoweredModule {
   std::unique_ptr<ir::Module> module = std::make_unique<ir::Module>();
@@ -63,6 +97,7 @@ struct LoweredModule {
 /// it offers are copied (ranges moved) rather than lowered; the result is
 /// the same as lowering them, provided the offered functions' text is
 /// unchanged and the file's `!alias`/`#alias` definitions are too.
-LoweredModule lowerModule(const syntax::SyntaxTree &tree, std::string_view text, const FunctionReuse &reuse = {});
+LoweredModule lowerModule(const syntax::SyntaxTree &tree, std::string_view text, const FunctionReuse &reuse = {},
+                          const OperationReuse &operationReuse = {});
 
 }  // namespace shlo::lower
