@@ -115,6 +115,7 @@ module.exports = grammar({
         $._return_operation,
         $._scan_operation,
         $._while_operation,
+        $._empty_barrier_operation,
         $._check_constant_operation,
         $._function_operation,
         $._module_operation,
@@ -165,6 +166,17 @@ module.exports = grammar({
       )),
       ':', field('type', $.type_signature),
       repeat(field('region', $.named_region)),
+    ),
+
+    // `stablehlo.optimization_barrier()`: MLIR's form with no operands has
+    // no type signature. `()` is one token, valid only here, so the parser
+    // tells it from an empty argument group (`stablehlo.foo() : ...`) by the
+    // token, not by what follows it (the next op may start with `%x`, which
+    // could also continue an argument list).
+    _empty_barrier_operation: $ => seq(
+      field('name', alias('stablehlo.optimization_barrier', $.op_name)),
+      optional(field('attributes', $.attribute_dictionary)),
+      '()',
     ),
 
     // check.expect_eq_const %x, dense<[1, 2]> : tensor<2xi32>, tolerance = 0.1
