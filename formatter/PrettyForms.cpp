@@ -63,6 +63,11 @@ std::string ints(const std::vector<int64_t> &values) {
   return out + "]";
 }
 
+/// The same type as MLIR sees it: ir::Type's == ignores a tensor's
+/// encoding (the verifier's view, as StableHLO's type inference), but a
+/// short signature may only stand for types printed alike.
+bool identical(const Type &a, const Type &b) { return a == b && a.encoding() == b.encoding(); }
+
 std::string resultTypes(const Operation &op) {
   if (op.results.size() == 1) return op.results[0]->type.str();
   std::string out = "(";
@@ -97,8 +102,10 @@ const Operation *compactReducer(const Operation &op) {
     return nullptr;
   }
   const Type &t = b.arguments[0]->type;
-  if (!t.isTensor() || t.rank() != 0 || b.arguments[1]->type != t || inner.results[0]->type != t) return nullptr;
-  if (!inner.writtenOperandTypes.empty() && inner.writtenOperandTypes[0] != t) return nullptr;
+  if (!t.isTensor() || t.rank() != 0 || !identical(b.arguments[1]->type, t) || !identical(inner.results[0]->type, t)) {
+    return nullptr;
+  }
+  if (!inner.writtenOperandTypes.empty() && !identical(inner.writtenOperandTypes[0], t)) return nullptr;
   const Type &input = op.operands[0] ? op.operands[0]->type : Type();
   if (input.isTensor() && input.element() != t.element()) return nullptr;
   return &inner;
@@ -190,7 +197,7 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
       out_ += attributeDictionary(op, printed);
     } else if (d == "type") {
       bool same = op.results.size() == 1;
-      for (const Type &t : operandTypes) same &= same && t == op.results[0]->type;
+      for (const Type &t : operandTypes) same &= same && identical(t, op.results[0]->type);
       out_ += same ? op.results[0]->type.str() : functionalType(op);
     } else if (d == "fntype") {
       out_ += functionalType(op);
@@ -202,16 +209,16 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
                                                                         : this->operandTypes(op);
     } else if (d == "complex_type") {
       // complex: the result type alone when the operands are its parts.
-      bool parts = op.results.size() == 1 && operandTypes.size() == 2 && operandTypes[0] == operandTypes[1] &&
+      bool parts = op.results.size() == 1 && operandTypes.size() == 2 && identical(operandTypes[0], operandTypes[1]) &&
                    operandTypes[0].isTensor() && op.results[0]->type.isTensor() &&
                    op.results[0]->type.element().isComplex() &&
                    operandTypes[0].withElement(ir::ElementType::floating(op.results[0]->type.element().floatFormat())) ==
                        operandTypes[0] &&
-                   op.results[0]->type.withElement(operandTypes[0].element()) == operandTypes[0];
+                   identical(op.results[0]->type.withElement(operandTypes[0].element()), operandTypes[0]);
       out_ += parts ? op.results[0]->type.str() : functionalType(op);
     } else if (d == "select_type") {
-      if (op.results.size() == 1 && operandTypes.size() == 3 && operandTypes[1] == op.results[0]->type &&
-          operandTypes[2] == op.results[0]->type) {
+      if (op.results.size() == 1 && operandTypes.size() == 3 && identical(operandTypes[1], op.results[0]->type) &&
+          identical(operandTypes[2], op.results[0]->type)) {
         out_ += operandTypes[0].str() + ", " + op.results[0]->type.str();
       } else {
         out_ += functionalType(op);
@@ -219,7 +226,7 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
     } else if (d == "constant") {
       const Attribute *value = op.attribute("value");
       if (!value || op.results.size() != 1 || !value->type) return fail();
-      if (*value->type != op.results[0]->type) {
+      if (!identical(*value->type, op.results[0]->type)) {
         // arith.constant has no such form (MLIR's `attr-dict $value`).
         if (op.name != "stablehlo.constant") return fail();
         // A value of another type (quantized constants): the generic form
@@ -295,12 +302,13 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
       }
       out_ += printSymbol(target->text);
     } else if (d == "barrier") {
-      // optimization_barrier: MLIR writes `()` when it has no operands, which
-      // the grammar does not read yet: that case stays generic.
+      // optimization_barrier: attr-dict first, then the operands, or `()`
+      // (no space before it, MLIR's rule for `(`) when there are none.
+      out_ += attributeDictionary(op, printed);
       if (op.operands.empty()) {
-        return fail();
+        out_ += "()";
       } else {
-        out_ += " " + valueList(op.operands) + attributeDictionary(op, printed) + " : " + this->operandTypes(op);
+        out_ += " " + valueList(op.operands) + " : " + this->operandTypes(op);
       }
     } else if (d == "return") {
       if (!op.operands.empty()) out_ += " " + valueList(op.operands);

@@ -115,6 +115,7 @@ module.exports = grammar({
         $._return_operation,
         $._scan_operation,
         $._while_operation,
+        $._barrier_operation,
         $._check_constant_operation,
         $._function_operation,
         $._module_operation,
@@ -153,7 +154,7 @@ module.exports = grammar({
     _custom_operation: $ => seq(
       field('name', alias($._op_keyword, $.op_name)),
       optional(choice(
-        // constant and optimization_barrier print attr-dict first.
+        // constant prints attr-dict first.
         seq(field('attributes', $.attribute_dictionary), optional($._custom_arguments)),
         seq(
           $._custom_arguments,
@@ -165,6 +166,19 @@ module.exports = grammar({
       )),
       ':', field('type', $.type_signature),
       repeat(field('region', $.named_region)),
+    ),
+
+    // stablehlo.optimization_barrier %a, %b : T, U -- and, with no operands,
+    // `stablehlo.optimization_barrier()` with no type list (MLIR's form puts
+    // attr-dict first in both). A rule of its own: as a keyword op the `()`
+    // would read as an empty argument group waiting for its `:`.
+    _barrier_operation: $ => seq(
+      field('name', alias('stablehlo.optimization_barrier', $.op_name)),
+      optional(field('attributes', $.attribute_dictionary)),
+      choice(
+        seq('(', ')'),
+        seq(commaSep1(field('operand', $.value_use)), ':', field('type', $.type_signature)),
+      ),
     ),
 
     // check.expect_eq_const %x, dense<[1, 2]> : tensor<2xi32>, tolerance = 0.1

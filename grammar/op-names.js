@@ -189,7 +189,6 @@ module.exports = [
   'stablehlo.multiply',
   'stablehlo.negate',
   'stablehlo.not',
-  'stablehlo.optimization_barrier',
   'stablehlo.or',
   'stablehlo.outfeed',
   'stablehlo.pad',

@@ -180,11 +180,13 @@ const Type::Storage &Type::invalidStorage() {
   return storage;
 }
 
-Type Type::tensor(std::vector<int64_t> shape, ElementType element, std::vector<int64_t> bounds) {
+Type Type::tensor(std::vector<int64_t> shape, ElementType element, std::vector<int64_t> bounds,
+                  std::string encoding) {
   auto t = std::make_shared<Storage>();
   t->kind = Kind::Tensor;
   t->shape = std::move(shape);
   t->element = std::move(element);
+  t->encoding = std::move(encoding);
   bool anyBound = false;
   for (int64_t b : bounds) anyBound |= b != kDynamic;
   if (anyBound) t->bounds = std::move(bounds);
@@ -276,6 +278,8 @@ std::string Type::str() const {
         out += ", #stablehlo.bounds<";
         for (size_t i = 0; i < t.bounds.size(); ++i) out += (i ? ", " : "") + dimensionText(t.bounds[i]);
         out += ">";
+      } else if (!t.encoding.empty()) {
+        out += ", " + t.encoding;
       }
       return out + ">";
     }

@@ -104,8 +104,11 @@ class Type {
 
   Type() = default;
   /// `tensor<shape x element>`; `bounds` is empty or one entry per dimension
-  /// (kDynamic where a dimension has no bound).
-  static Type tensor(std::vector<int64_t> shape, ElementType element, std::vector<int64_t> bounds = {});
+  /// (kDynamic where a dimension has no bound). `encoding` is the text of any
+  /// other encoding attribute (`#sparse_tensor.encoding<{...}>`, or an alias
+  /// such as `#CSR`), kept for printing; empty when there is none.
+  static Type tensor(std::vector<int64_t> shape, ElementType element, std::vector<int64_t> bounds = {},
+                     std::string encoding = {});
   static Type unrankedTensor(ElementType element);
   static Type token();
   static Type tuple(std::vector<Type> elements);
@@ -129,6 +132,10 @@ class Type {
   const std::vector<int64_t> &shape() const { return s().shape; }
   int64_t dim(int64_t i) const { return s().shape[static_cast<size_t>(i)]; }
   const std::vector<int64_t> &bounds() const { return s().bounds; }
+  /// A ranked tensor's encoding other than bounds, as written (see tensor()).
+  /// The spec's tensor types carry none, and StableHLO's type inference
+  /// ignores it: operator== and isCompatible do not compare it, str() prints it.
+  const std::string &encoding() const { return s().encoding; }
   /// True when ranked and no dimension is dynamic.
   bool hasStaticShape() const;
   /// Number of elements of a static shape; -1 when the product of the
@@ -168,6 +175,7 @@ class Type {
     bool ranked = true;
     std::vector<int64_t> shape;
     std::vector<int64_t> bounds;
+    std::string encoding;
     ElementType element;
     std::vector<Type> elements;
     std::vector<Type> results;

@@ -322,7 +322,10 @@ class Lowerer {
       // Core-dialect ops whose format we do not know leave the count open.
       resultTypesKnown = signature.hasArrow || op->form == ir::OpForm::Generic || isKnownPrettyOp(op->name) ||
                          !resultTypes.empty();
-    } else if (op->form == ir::OpForm::Pretty && isReturnLike(op->name)) {
+    } else if (op->form == ir::OpForm::Pretty &&
+               (isReturnLike(op->name) || op->name == "stablehlo.optimization_barrier")) {
+      // A barrier without a signature is `stablehlo.optimization_barrier()`:
+      // no operands, no results.
       resultTypesKnown = true;
     }
 

@@ -286,8 +286,9 @@ Type SyntaxValues::parseType(Node node) {
     // StableHLO does: MLIR itself accepts `tensor<!quant.uniform<i8:f32:0,
     // {...}>>` in a block argument.
     std::vector<int64_t> bounds;
+    std::string encodingText;
     Node encoding = fieldOf(node, "encoding");
-    if (!encoding.isNull()) applyEncoding(encoding, bounds, shape.size());
+    if (!encoding.isNull()) encodingText = applyEncoding(encoding, bounds, shape.size());
     // dynamism.md, bounded dynamism: only a dynamic dimension has a bound
     // (StableHLO's TypeExtensions verifier rejects a bound on a static one).
     for (size_t i = 0; i < bounds.size(); ++i) {
@@ -299,7 +300,7 @@ Type SyntaxValues::parseType(Node node) {
         break;
       }
     }
-    return Type::tensor(std::move(shape), element, std::move(bounds));
+    return Type::tensor(std::move(shape), element, std::move(bounds), std::move(encodingText));
   }
   if (kind == "tuple_type") {
     std::vector<Type> elements;
@@ -397,15 +398,39 @@ std::vector<Type> SyntaxValues::typeList(Node node) {
   return out;
 }
 
-void SyntaxValues::applyEncoding(Node encoding, std::vector<int64_t> &bounds, size_t rank) {
+namespace {
+
+/// An encoding's text on one line, as MLIR prints `#sparse_tensor.encoding<{
+/// map = ... }>`: each run of whitespace (a written one may span lines)
+/// becomes one space. Aliases (`#CSR`) stay as written.
+std::string encodingText(std::string_view spelled) {
+  std::string out;
+  bool space = false;
+  for (char c : spelled) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      space = true;
+      continue;
+    }
+    if (space && !out.empty()) out += ' ';
+    space = false;
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string SyntaxValues::applyEncoding(Node encoding, std::vector<int64_t> &bounds, size_t rank) {
   Attribute a = attribute(encoding);
   const Attribute *list = nullptr;
   if (a.kind == Attribute::Kind::Struct && a.name == "stablehlo.bounds") {
     list = &a;
   } else if (a.kind == Attribute::Kind::Struct && a.name == "stablehlo.type_extensions") {
     list = a.field("bounds");
+  } else {
+    return encodingText(text(encoding));
   }
-  if (!list) return;
+  if (!list) return {};
   std::vector<int64_t> values;
   for (const Attribute &e : list->elements) {
     // `?` and the legacy `-1` both mean "no bound".
@@ -414,9 +439,10 @@ void SyntaxValues::applyEncoding(Node encoding, std::vector<int64_t> &bounds, si
   if (values.size() != rank) {
     error(encoding, "type.bounds", "bounds have " + std::to_string(values.size()) +
                                        " entries but the tensor has rank " + std::to_string(rank));
-    return;
+    return {};
   }
   bounds = std::move(values);
+  return {};
 }
 
 Attribute SyntaxValues::attribute(Node node) {

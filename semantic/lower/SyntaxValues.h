@@ -45,7 +45,9 @@ class SyntaxValues {
   ir::Type parseType(syntax::Node node);
   ir::Attribute dialectAttribute(syntax::Node node);
   ir::Attribute parameters(syntax::Node params, std::string name);
-  void applyEncoding(syntax::Node encoding, std::vector<int64_t> &bounds, size_t rank);
+  /// Reads a tensor type's encoding: bounds into `bounds`; any other
+  /// encoding is returned as its text to keep (empty for bounds).
+  std::string applyEncoding(syntax::Node encoding, std::vector<int64_t> &bounds, size_t rank);
   void checkFutureElements(syntax::Node node, std::string_view spelled);
   void checkQuantizationParameters(syntax::Node node, const ir::QuantizedElement &info);
   void checkStructFields(syntax::Node params, const std::string &name);

@@ -5,9 +5,14 @@
 // testdata/dynamic/ were printed by an older stablehlo-opt (attributes
 // before properties, no compact reduce, generic slice and dot_general):
 // `shlo fmt` brings them up to date, so for them the share is reported and
-// only refusals fail.
+// only refusals fail. Files of the same kind kept outside the repository
+// (stablehlo-opt output fetched for a check, never committed) are measured
+// when SHLO_HELDOUT_FMT_DIR names their folder.
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
 #include <iostream>
 
 #include "formatter/Formatter.h"
@@ -82,6 +87,23 @@ TEST(ConformanceFormat, TestdataFilesAreLeftByteIdentical) {
             << share << "%)\n";
   for (const std::string &o : others) std::cout << "  not identical: " << o << "\n";
   EXPECT_GE(share, 98.0);
+}
+
+TEST(ConformanceFormat, HeldOutFilesWhenGiven) {
+  const char *dir = std::getenv("SHLO_HELDOUT_FMT_DIR");
+  if (!dir || !std::filesystem::is_directory(dir)) GTEST_SKIP() << "SHLO_HELDOUT_FMT_DIR not set";
+  std::vector<std::string> files;
+  for (const auto &entry : std::filesystem::recursive_directory_iterator(dir)) {
+    if (entry.is_regular_file() && entry.path().extension() == ".mlir") files.push_back(entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  ASSERT_FALSE(files.empty()) << dir;
+  Share s = measure(files);
+  std::cout << "shlo fmt leaves " << s.identical << " of " << s.files << " held-out files byte-identical ("
+            << 100.0 * static_cast<double>(s.identical) / static_cast<double>(s.files) << "%)\n";
+  for (const std::string &o : s.others) std::cout << "  not identical: " << o << "\n";
+  for (const std::string &r : s.refused) std::cout << "  " << r << "\n";
+  EXPECT_TRUE(s.refused.empty());
 }
 
 }  // namespace

@@ -1,7 +1,8 @@
 // `shlo fmt --diff`'s unified diffs (formatter/UnifiedDiff.h) and printing
 // rules added for conformance/print: arith.constant's pretty form,
 // result_accuracy's default parameters left out, reduce's compact form over
-// the op's own locations, alias definitions joined into one line.
+// the op's own locations, alias definitions joined into one line,
+// optimization_barrier with no operands, tensor encodings kept.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -117,6 +118,64 @@ TEST(PrettyForms, AliasDefinitionsOnOneLine) {
   formatter::FormatResult kept = formatter::formatDocument(commented);
   ASSERT_TRUE(kept.ok) << kept.error;
   EXPECT_NE(kept.text.find("// why\n}>\n"), std::string::npos) << kept.text;
+}
+
+TEST(PrettyForms, OptimizationBarrierWithoutOperands) {
+  // MLIR prints attr-dict first and `()` for no operands (no type list).
+  std::string generic =
+      "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "  \"stablehlo.optimization_barrier\"() : () -> ()\n"
+      "  \"stablehlo.optimization_barrier\"() {xla.foo = 1 : i64} : () -> ()\n"
+      "  %0 = \"stablehlo.optimization_barrier\"(%a) {xla.foo = 1 : i64} : (tensor<4xf32>) -> tensor<4xf32>\n"
+      "  return %0 : tensor<4xf32>\n"
+      "}\n";
+  std::string pretty =
+      "func.func @f(%a: tensor<4xf32>) -> tensor<4xf32> {\n"
+      "  stablehlo.optimization_barrier()\n"
+      "  stablehlo.optimization_barrier {xla.foo = 1 : i64}()\n"
+      "  %0 = stablehlo.optimization_barrier {xla.foo = 1 : i64} %a : tensor<4xf32>\n"
+      "  return %0 : tensor<4xf32>\n"
+      "}\n";
+  formatter::FormatResult r = formatter::formatDocument(generic);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_EQ(r.text, pretty);
+  formatter::FormatResult again = formatter::formatDocument(pretty);
+  ASSERT_TRUE(again.ok) << again.error;
+  EXPECT_FALSE(again.changed()) << again.text;
+  formatter::FormatOptions genericOptions;
+  genericOptions.generic = true;
+  formatter::FormatResult back = formatter::formatDocument(pretty, genericOptions);
+  ASSERT_TRUE(back.ok) << back.error;
+  EXPECT_NE(back.text.find("\"stablehlo.optimization_barrier\"() {xla.foo = 1 : i64} : () -> ()"), std::string::npos)
+      << back.text;
+}
+
+TEST(PrettyForms, TensorEncodingsAreKept) {
+  // A sparse encoding, by alias and written inline (on several lines):
+  // printed back, one line each, in both forms.
+  std::string text =
+      "#CSR = #sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>\n"
+      "func.func @f(%a: tensor<10x20xf32, #CSR>) -> tensor<10x20xf32> {\n"
+      "  %0 = \"stablehlo.abs\"(%a) : (tensor<10x20xf32, #CSR>) -> tensor<10x20xf32, #CSR>\n"
+      "  %1 = \"stablehlo.abs\"(%a) : (tensor<10x20xf32, #CSR>) -> tensor<10x20xf32, #sparse_tensor.encoding<{\n"
+      "    map = (d0, d1) -> (d0 : dense, d1 : compressed)\n"
+      "  }>>\n"
+      "  %2 = \"stablehlo.abs\"(%a) : (tensor<10x20xf32, #CSR>) -> tensor<10x20xf32>\n"
+      "  return %2 : tensor<10x20xf32>\n"
+      "}\n";
+  formatter::FormatResult r = formatter::formatDocument(text);
+  ASSERT_TRUE(r.ok) << r.error;
+  EXPECT_NE(r.text.find("%0 = stablehlo.abs %a : tensor<10x20xf32, #CSR>\n"), std::string::npos) << r.text;
+  EXPECT_NE(r.text.find("%1 = stablehlo.abs %a : (tensor<10x20xf32, #CSR>) -> tensor<10x20xf32, "
+                        "#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>>\n"),
+            std::string::npos)
+      << r.text;
+  EXPECT_NE(r.text.find("%2 = stablehlo.abs %a : (tensor<10x20xf32, #CSR>) -> tensor<10x20xf32>\n"),
+            std::string::npos)
+      << r.text;
+  formatter::FormatResult again = formatter::formatDocument(r.text);
+  ASSERT_TRUE(again.ok) << again.error;
+  EXPECT_FALSE(again.changed()) << again.text;
 }
 
 TEST(PrettyForms, FileMetadataKeptAsWritten) {

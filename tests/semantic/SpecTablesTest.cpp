@@ -8,6 +8,7 @@
 
 #include "semantic/syntax/SyntaxTree.h"
 #include "semantic/verify/OpRegistry.h"
+#include "semantic/ops/Ops.h"
 #include "semantic/ops/SpecTables.h"
 
 using namespace shlo::verify;
@@ -101,8 +102,12 @@ TEST(SpecTables, EverySpecOpNameIsAGrammarKeyword) {
   std::string missing;
   for (const SpecOp &op : specOps()) {
     uint16_t symbol = shlo::syntax::symbolForName(op.name, /*named=*/false);
-    // while has a rule of its own, which aliases its name to `op_name`.
-    if (symbol == 0 && op.name != "stablehlo.while") missing += " " + std::string(op.name);
+    // while and optimization_barrier have rules of their own, which alias
+    // the name to `op_name` (the table marks them; OpTable's tests check
+    // that grammar.js spells out exactly those).
+    const shlo::ops::OpDef *def = shlo::ops::find(op.name);
+    bool ownRule = def && def->grammar == shlo::ops::GrammarForm::Rule;
+    if (symbol == 0 && !ownRule) missing += " " + std::string(op.name);
   }
   EXPECT_TRUE(missing.empty()) << "not keywords of grammar/op-names.js:" << missing;
 }
