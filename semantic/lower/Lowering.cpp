@@ -382,6 +382,7 @@ class Lowerer {
         item.value = values_.attribute(n);
         pretty.items.push_back(item);
       } else if (isKind(n, "custom_syntax")) {
+        if (op->name == "sdy.mesh") recordMesh(*op, n);
         // An op of an unknown dialect: take its operands and regions.
         for (const auto &c : namedChildren(n)) {
           // A name nothing defined yet is one the op's syntax defines: its
@@ -410,6 +411,29 @@ class Lowerer {
       }
     }
     operands.insert(operands.end(), inits.begin(), inits.end());
+  }
+
+  /// `sdy.mesh @name = <["x"=2, "y"=4]>` (Shardy's dialect, otherwise
+  /// opaque): keeps the symbol as `sym_name` and the axis names as `axes`,
+  /// which mesh-axes replica groups of collectives
+  /// (`#stablehlo.replica_group_mesh_axes<mesh = @name, ...>`) refer to.
+  void recordMesh(ir::Operation &op, Node body) {
+    std::vector<Attribute> axes;
+    std::vector<Node> pending{body};
+    while (!pending.empty()) {
+      Node n = pending.back();
+      pending.pop_back();
+      auto children = namedChildren(n);
+      for (auto it = children.rbegin(); it != children.rend(); ++it) pending.push_back(it->node);
+      if (isKind(n, "symbol_ref") && !op.attribute("sym_name")) {
+        std::string_view name = values_.text(n);
+        if (name.starts_with('@')) name.remove_prefix(1);
+        op.setAttribute("sym_name", Attribute::makeString(std::string(name), rangeOf(n)), rangeOf(n));
+      } else if (isKind(n, "string")) {
+        axes.push_back(values_.attribute(n));
+      }
+    }
+    op.setAttribute("axes", Attribute::makeArray(std::move(axes), rangeOf(body)), rangeOf(body));
   }
 
   PrettyItem keywordItem(Node n) {

@@ -1,0 +1,111 @@
+#include "semantic/verify/MeshAxes.h"
+
+#include <algorithm>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "semantic/ir/IR.h"
+
+namespace shlo::verify {
+
+namespace {
+
+using ir::Attribute;
+
+/// The axis names of an `sdy.mesh` op (lowering keeps them as `axes`).
+std::vector<std::string> meshOpAxes(const ir::Operation &mesh) {
+  std::vector<std::string> names;
+  if (const Attribute *axes = mesh.attribute("axes")) {
+    for (const Attribute &a : axes->elements) names.push_back(a.text);
+  }
+  return names;
+}
+
+/// The `sdy.mesh` op named `symbol` anywhere in the module, or null; `any`
+/// tells whether the module has an `sdy.mesh` op at all.
+const ir::Operation *findMesh(const ir::Module &module, std::string_view symbol, bool &any) {
+  const ir::Operation *found = nullptr;
+  any = false;
+  ir::walk(module.topLevel, [&](const ir::Operation *op) {
+    if (found || op->name != "sdy.mesh") return;
+    any = true;
+    const Attribute *name = op->attribute("sym_name");
+    if (name && name->text == symbol) found = op;
+  });
+  return found;
+}
+
+std::string joined(const std::vector<std::string> &names) {
+  std::string out;
+  for (const std::string &n : names) out += (out.empty() ? "\"" : ", \"") + n + "\"";
+  return out.empty() ? "none" : out;
+}
+
+}  // namespace
+
+bool isMeshAxesReplicaGroups(const Attribute &attribute) {
+  return attribute.kind == Attribute::Kind::Struct && attribute.name == "stablehlo.replica_group_mesh_axes";
+}
+
+bool checkMeshAxesReplicaGroups(VerifyContext &c, const Attribute &attribute) {
+  const syntax::TextRange range = c.attributeRange("replica_groups");
+  const Attribute *mesh = attribute.field("mesh");
+  if (!mesh) mesh = attribute.field("mesh_name");
+  if (!mesh) {
+    c.error(range, "replica_groups", "mesh-axes replica_groups need a `mesh`");
+    return false;
+  }
+  std::string meshText;
+  std::optional<std::vector<std::string>> axes;  // nullopt: the mesh cannot be read.
+  if (mesh->kind == Attribute::Kind::SymbolRef) {
+    meshText = "@" + mesh->text;
+    if (!c.module()) return true;
+    bool anyMesh = false;
+    const ir::Operation *op = findMesh(*c.module(), mesh->text, anyMesh);
+    // A file with no `sdy.mesh` at all takes its meshes from elsewhere (the
+    // program that runs it): StableHLO accepts such a reference.
+    if (!op && !anyMesh) return true;
+    if (!op) {
+      c.error(range, "replica_groups",
+              "replica_groups refer to mesh " + meshText + ", which no `sdy.mesh` op of the module defines");
+      return false;
+    }
+    axes = meshOpAxes(*op);
+  } else if (mesh->kind == Attribute::Kind::Struct && mesh->name == "stablehlo.mesh") {
+    meshText = "the inline mesh";
+    std::vector<std::string> names;
+    if (const Attribute *list = mesh->field("axes")) {
+      for (const Attribute &axis : list->elements) {
+        const Attribute *name = axis.field("name");
+        if (name && name->kind == Attribute::Kind::String) names.push_back(name->text);
+      }
+    }
+    axes = std::move(names);
+  }
+  const Attribute *refs = attribute.field("axes");
+  if (!refs || refs->kind != Attribute::Kind::Array) {
+    c.error(range, "replica_groups", "mesh-axes replica_groups need `axes = [...]` of #stablehlo.axis_ref");
+    return false;
+  }
+  std::set<std::string> seen;
+  for (const Attribute &ref : refs->elements) {
+    const Attribute *name = ref.field("name");
+    if (!name || name->kind != Attribute::Kind::String) continue;  // `#sdy<axis_ref ...>` and other spellings.
+    if (axes && std::find(axes->begin(), axes->end(), name->text) == axes->end()) {
+      c.error(range, "replica_groups",
+              "replica_groups name axis \"" + name->text + "\", which " + meshText + " does not have (its axes: " +
+                  joined(*axes) + ")");
+      return false;
+    }
+    // A sub-axis (`sub_axis_info = (1)2`) may name its axis again.
+    if (!ref.field("sub_axis_info") && !seen.insert(name->text).second) {
+      c.error(range, "replica_groups", "replica_groups name axis \"" + name->text + "\" twice");
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace shlo::verify
