@@ -259,6 +259,13 @@ class Lowerer {
     std::vector<Node> operandNodes;
     std::vector<Node> regionNodes;
     collect(children, op, pretty, operandNodes, regionNodes);
+    // `chlo.scan (%in...) inits (%init...)`: the split the generic form
+    // writes as operandSegmentSizes.
+    if (!generic && op->name == "chlo.scan" && pretty.groupOperandCounts.size() == 2 &&
+        !op->attribute("operandSegmentSizes")) {
+      op->setAttribute("operandSegmentSizes", Attribute::makeIntegerArray(pretty.groupOperandCounts, op->nameRange),
+                       op->nameRange);
+    }
 
     for (Node operand : operandNodes) {
       unsigned index = static_cast<unsigned>(op->operands.size());
@@ -319,6 +326,7 @@ class Lowerer {
         PrettyItem group;
         group.kind = PrettyItem::Kind::Group;
         group.range = rangeOf(n);
+        size_t operandsBefore = operands.size();
         for (const auto &g : namedChildren(n)) {
           std::string_view gk = g.node.kind();
           if (gk == "value_use") {
@@ -336,6 +344,7 @@ class Lowerer {
           }
         }
         pretty.items.push_back(group);
+        pretty.groupOperandCounts.push_back(static_cast<int64_t>(operands.size() - operandsBefore));
       } else if (field == f.indices) {
         PrettyItem item;
         item.kind = PrettyItem::Kind::Indices;
