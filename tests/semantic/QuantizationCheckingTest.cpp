@@ -170,6 +170,34 @@ TEST(BoundedDynamism, ReshapeAndBroadcastResultsHaveAtMostOneBoundedDimension) {
                {b2.c_str(), "broadcast_in_dim.result"}});
 }
 
+TEST(OneErrorPerMistake, RegionsOfAnOpWithAnErrorAreNotReportedAgain) {
+  // The sort takes a per-axis operand (not allowed); its comparator's rank-0
+  // per-axis arguments follow from that one mistake.
+  const std::string axis = "!quant.uniform<i8:f32:0, {0.5:3, 0.5:3, 0.5:3}>";
+  const std::string scalar = axis;  // Rank-0 arguments with a quantization dimension: type.C12 on the compare.
+  std::string sorted = "func.func @f(%x: tensor<3x" + axis + ">) {\n"
+                       "  %0 = \"stablehlo.sort\"(%x) ({\n"
+                       "  ^bb0(%a: tensor<" + scalar + ">, %b: tensor<" + scalar + ">):\n"
+                       "    %c = \"stablehlo.compare\"(%a, %b) {comparison_direction = "
+                       "#stablehlo<comparison_direction LT>} : (tensor<" + scalar + ">, tensor<" + scalar +
+                       ">) -> tensor<i1>\n"
+                       "    \"stablehlo.return\"(%c) : (tensor<i1>) -> ()\n"
+                       "  }) {dimension = 0 : i64} : (tensor<3x" + axis + ">) -> tensor<3x" + axis + ">\n"
+                       "  func.return\n}\n";
+  std::vector<Diagnostic> errors = errorsOf(sorted);
+  ASSERT_EQ(errors.size(), 1u) << dump(errors);
+  EXPECT_EQ(errors[0].code.rfind("sort.", 0), 0u) << dump(errors);
+  // A mistake inside the region of an op that is itself fine is reported.
+  expectCases({{"func.func @g(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+                "  %0 = \"stablehlo.while\"(%x) ({\n  ^bb0(%a: tensor<2xf32>):\n"
+                "    %t = stablehlo.transpose %a, dims = [1] : (tensor<2xf32>) -> tensor<2xf32>\n"
+                "    %p = stablehlo.constant dense<true> : tensor<i1>\n"
+                "    stablehlo.return %p : tensor<i1>\n  }, {\n  ^bb0(%a: tensor<2xf32>):\n"
+                "    stablehlo.return %a : tensor<2xf32>\n  }) : (tensor<2xf32>) -> tensor<2xf32>\n"
+                "  func.return %0 : tensor<2xf32>\n}\n",
+                "transpose.C2"}});
+}
+
 TEST(MeshAxesReplicaGroups, NameADefinedMeshAndItsAxes) {
   auto program = [](const std::string &meshes, const std::string &groups) {
     return meshes + "func.func @f(%x: tensor<2x4xf32>) -> tensor<2x8xf32> {\n"
