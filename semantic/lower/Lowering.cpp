@@ -263,8 +263,12 @@ class Lowerer {
     // writes as operandSegmentSizes.
     if (!generic && op->name == "chlo.scan" && pretty.groupOperandCounts.size() == 2 &&
         !op->attribute("operandSegmentSizes")) {
-      op->setAttribute("operandSegmentSizes", Attribute::makeIntegerArray(pretty.groupOperandCounts, op->nameRange),
-                       op->nameRange);
+      Attribute segments;  // array<i32: inputs, inits>, as the generic form writes it.
+      segments.kind = Attribute::Kind::DenseArray;
+      segments.range = op->nameRange;
+      segments.type = Type::scalar(ir::ElementType::integer(32));
+      for (int64_t count : pretty.groupOperandCounts) segments.elements.push_back(Attribute::makeInteger(count));
+      op->setAttribute("operandSegmentSizes", segments, op->nameRange);
     }
 
     for (Node operand : operandNodes) {
@@ -391,7 +395,7 @@ class Lowerer {
         item.value = values_.attribute(n);
         pretty.items.push_back(item);
       } else if (isKind(n, "custom_syntax")) {
-        if (op->name == "sdy.mesh") recordMesh(*op, n);
+        if (op->name == "sdy.mesh") recordMesh(n);
         // An op of an unknown dialect: take its operands and regions.
         for (const auto &c : namedChildren(n)) {
           // A name nothing defined yet is one the op's syntax defines: its
@@ -423,26 +427,25 @@ class Lowerer {
   }
 
   /// `sdy.mesh @name = <["x"=2, "y"=4]>` (Shardy's dialect, otherwise
-  /// opaque): keeps the symbol as `sym_name` and the axis names as `axes`,
-  /// which mesh-axes replica groups of collectives
-  /// (`#stablehlo.replica_group_mesh_axes<mesh = @name, ...>`) refer to.
-  void recordMesh(ir::Operation &op, Node body) {
-    std::vector<Attribute> axes;
+  /// opaque): records the mesh's axis names under its symbol, for the
+  /// mesh-axes replica groups of collectives
+  /// (`#stablehlo.replica_group_mesh_axes<mesh = @name, ...>`).
+  void recordMesh(Node body) {
+    std::string symbol;
+    std::vector<std::string> axes;
     std::vector<Node> pending{body};
     while (!pending.empty()) {
       Node n = pending.back();
       pending.pop_back();
       auto children = namedChildren(n);
       for (auto it = children.rbegin(); it != children.rend(); ++it) pending.push_back(it->node);
-      if (isKind(n, "symbol_ref") && !op.attribute("sym_name")) {
-        std::string_view name = values_.text(n);
-        if (name.starts_with('@')) name.remove_prefix(1);
-        op.setAttribute("sym_name", Attribute::makeString(std::string(name), rangeOf(n)), rangeOf(n));
+      if (isKind(n, "symbol_ref") && symbol.empty()) {
+        symbol = values_.attribute(n).text;
       } else if (isKind(n, "string")) {
-        axes.push_back(values_.attribute(n));
+        axes.push_back(values_.attribute(n).text);
       }
     }
-    op.setAttribute("axes", Attribute::makeArray(std::move(axes), rangeOf(body)), rangeOf(body));
+    if (!symbol.empty()) module_.meshes[symbol] = std::move(axes);
   }
 
   PrettyItem keywordItem(Node n) {

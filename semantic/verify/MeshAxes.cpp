@@ -14,29 +14,6 @@ namespace {
 
 using ir::Attribute;
 
-/// The axis names of an `sdy.mesh` op (lowering keeps them as `axes`).
-std::vector<std::string> meshOpAxes(const ir::Operation &mesh) {
-  std::vector<std::string> names;
-  if (const Attribute *axes = mesh.attribute("axes")) {
-    for (const Attribute &a : axes->elements) names.push_back(a.text);
-  }
-  return names;
-}
-
-/// The `sdy.mesh` op named `symbol` anywhere in the module, or null; `any`
-/// tells whether the module has an `sdy.mesh` op at all.
-const ir::Operation *findMesh(const ir::Module &module, std::string_view symbol, bool &any) {
-  const ir::Operation *found = nullptr;
-  any = false;
-  ir::walk(module.topLevel, [&](const ir::Operation *op) {
-    if (found || op->name != "sdy.mesh") return;
-    any = true;
-    const Attribute *name = op->attribute("sym_name");
-    if (name && name->text == symbol) found = op;
-  });
-  return found;
-}
-
 std::string joined(const std::vector<std::string> &names) {
   std::string out;
   for (const std::string &n : names) out += (out.empty() ? "\"" : ", \"") + n + "\"";
@@ -62,17 +39,17 @@ bool checkMeshAxesReplicaGroups(VerifyContext &c, const Attribute &attribute) {
   if (mesh->kind == Attribute::Kind::SymbolRef) {
     meshText = "@" + mesh->text;
     if (!c.module()) return true;
-    bool anyMesh = false;
-    const ir::Operation *op = findMesh(*c.module(), mesh->text, anyMesh);
+    const auto &meshes = c.module()->meshes;
     // A file with no `sdy.mesh` at all takes its meshes from elsewhere (the
     // program that runs it): StableHLO accepts such a reference.
-    if (!op && !anyMesh) return true;
-    if (!op) {
+    if (meshes.empty()) return true;
+    auto found = meshes.find(mesh->text);
+    if (found == meshes.end()) {
       c.error(range, "replica_groups",
               "replica_groups refer to mesh " + meshText + ", which no `sdy.mesh` op of the module defines");
       return false;
     }
-    axes = meshOpAxes(*op);
+    axes = found->second;
   } else if (mesh->kind == Attribute::Kind::Struct && mesh->name == "stablehlo.mesh") {
     meshText = "the inline mesh";
     std::vector<std::string> names;
