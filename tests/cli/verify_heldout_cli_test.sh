@@ -6,6 +6,7 @@ set -u
 SHLO="$1"
 ROOT="$(cd "$(dirname "$0")/../.." && pwd)"
 source "$(dirname "$0")/check-lib.sh"
+cd "$tmp"
 mkdir -p "$tmp/suites/nested"
 
 cat > "$tmp/suites/a.mlir" <<'IN'
