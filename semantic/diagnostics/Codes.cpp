@@ -244,7 +244,8 @@ constexpr Label kLabels[] = {
     {"type", C::Structure, "operand or result is not a tensor", "The operand or result must be a tensor."},
     {"operand", C::Constraint, "operand of the wrong type", "An operand's type is not one the op accepts."},
     {"result", C::Constraint, "result of the wrong type",
-     "A result's type is not one the op produces from these operands (its inferred type differs)."},
+     "A result's type is not one the op produces from these operands (its inferred type differs), or, for "
+     "reshape and broadcast_in_dim, not statically shaped with at most one bounded dynamic dimension."},
     {"shape", C::Constraint, "shapes differ", "The operands and results must have the same shape."},
     {"element_type", C::Constraint, "element types differ", "The operands must have the same element type."},
     {"quantization", C::Constraint, "per-axis quantization not allowed",
@@ -267,6 +268,10 @@ constexpr Label kLabels[] = {
     {"comparison_direction", C::Structure, "missing comparison_direction", "compare needs a `comparison_direction`."},
     {"contracting", C::Constraint, "contracting dimensions differ",
      "The lhs and rhs contracting dimensions must be as many and of the same sizes."},
+    {"dimension_numbers", C::Constraint, "bad dimension numbers",
+     "The dimension numbers (ragged_dot's) name dimensions out of range or twice, or break the op's mode rules."},
+    {"dimension", C::Constraint, "bad dimension",
+     "The op's `dimension` is outside an operand's rank, or an operand's size along it differs from the op's."},
     {"einsum_config", C::Structure, "malformed einsum_config", "einsum's `einsum_config` is not a valid equation."},
     {"precision_config", C::Constraint, "bad precision_config", "precision_config has one entry per operand."},
     {"transpose_a", C::Structure, "malformed transpose_a", "triangular_solve's `transpose_a` is not a Transpose."},
@@ -275,7 +280,9 @@ constexpr Label kLabels[] = {
     {"pred", C::Constraint, "pred is not boolean", "`pred` must be a tensor of i1."},
     {"rank", C::Constraint, "bad rank", "An operand or result has a rank the op does not allow."},
     {"replica_groups", C::Constraint, "malformed replica_groups",
-     "`replica_groups` must be a 2-dimensional tensor constant of si64."},
+     "`replica_groups` must be a 2-dimensional tensor constant of si64, or a "
+     "`#stablehlo.replica_group_mesh_axes<mesh = @m, axes = [...]>` whose mesh is one of the file's `sdy.mesh` "
+     "ops (when it has any) and whose axes are that mesh's, each once."},
     {"result_accuracy", C::Constraint, "bad result_accuracy", "The tolerances of `result_accuracy` must be >= 0."},
     {"scatter_indices", C::Constraint, "bad scatter_indices", "`scatter_indices` must be a tensor of integers."},
     {"size", C::Constraint, "bad size", "`size` must be a 0-dimensional tensor of integers."},

@@ -115,6 +115,9 @@ class Module {
   std::vector<Operation *> topLevel;
   /// func.func ops by symbol name, across the whole file.
   std::map<std::string, Operation *, std::less<>> functions;
+  /// Shardy meshes (`sdy.mesh @name = <["x"=2, ...]>`, an opaque op here) by
+  /// symbol: their axis names, which mesh-axes replica groups refer to.
+  std::map<std::string, std::vector<std::string>, std::less<>> meshes;
 
   /// A blob of the file's `{-# dialect_resources: { builtin: { NAME: "0x..." } } #-}`
   /// section, which `dense_resource<NAME>` constants refer to. `hex` is the

@@ -297,6 +297,17 @@ class Lowerer {
     std::vector<Node> operandNodes;
     std::vector<Node> regionNodes;
     collect(children, op, pretty, operandNodes, regionNodes);
+    // `chlo.scan (%in...) inits (%init...)`: the split the generic form
+    // writes as operandSegmentSizes.
+    if (!generic && op->name == "chlo.scan" && pretty.groupOperandCounts.size() == 2 &&
+        !op->attribute("operandSegmentSizes")) {
+      Attribute segments;  // array<i32: inputs, inits>, as the generic form writes it.
+      segments.kind = Attribute::Kind::DenseArray;
+      segments.range = op->nameRange;
+      segments.type = Type::scalar(ir::ElementType::integer(32));
+      for (int64_t count : pretty.groupOperandCounts) segments.elements.push_back(Attribute::makeInteger(count));
+      op->setAttribute("operandSegmentSizes", segments, op->nameRange);
+    }
 
     for (Node operand : operandNodes) {
       unsigned index = static_cast<unsigned>(op->operands.size());
@@ -360,6 +371,7 @@ class Lowerer {
         PrettyItem group;
         group.kind = PrettyItem::Kind::Group;
         group.range = rangeOf(n);
+        size_t operandsBefore = operands.size();
         for (const auto &g : namedChildren(n)) {
           std::string_view gk = g.node.kind();
           if (gk == "value_use") {
@@ -377,6 +389,7 @@ class Lowerer {
           }
         }
         pretty.items.push_back(group);
+        pretty.groupOperandCounts.push_back(static_cast<int64_t>(operands.size() - operandsBefore));
       } else if (field == f.indices) {
         PrettyItem item;
         item.kind = PrettyItem::Kind::Indices;
@@ -423,6 +436,7 @@ class Lowerer {
         item.value = values_.attribute(n);
         pretty.items.push_back(item);
       } else if (isKind(n, "custom_syntax")) {
+        if (op->name == "sdy.mesh") recordMesh(n);
         // An op of an unknown dialect: take its operands and regions.
         for (const auto &c : namedChildren(n)) {
           // A name nothing defined yet is one the op's syntax defines: its
@@ -451,6 +465,28 @@ class Lowerer {
       }
     }
     operands.insert(operands.end(), inits.begin(), inits.end());
+  }
+
+  /// `sdy.mesh @name = <["x"=2, "y"=4]>` (Shardy's dialect, otherwise
+  /// opaque): records the mesh's axis names under its symbol, for the
+  /// mesh-axes replica groups of collectives
+  /// (`#stablehlo.replica_group_mesh_axes<mesh = @name, ...>`).
+  void recordMesh(Node body) {
+    std::string symbol;
+    std::vector<std::string> axes;
+    std::vector<Node> pending{body};
+    while (!pending.empty()) {
+      Node n = pending.back();
+      pending.pop_back();
+      auto children = namedChildren(n);
+      for (auto it = children.rbegin(); it != children.rend(); ++it) pending.push_back(it->node);
+      if (isKind(n, "symbol_ref") && symbol.empty()) {
+        symbol = values_.attribute(n).text;
+      } else if (isKind(n, "string")) {
+        axes.push_back(values_.attribute(n).text);
+      }
+    }
+    if (!symbol.empty()) module_.meshes[symbol] = std::move(axes);
   }
 
   PrettyItem keywordItem(Node n) {

@@ -37,6 +37,7 @@ struct PrettyOperation {
   /// `iter_args(%acc = %init)`): values its regions see, of unknown type.
   std::vector<syntax::Node> implicitDefinitions;
   std::string appliedOp;                   // reduce's `applies stablehlo.add`.
+  std::vector<int64_t> groupOperandCounts;  // Operands of each `(...)` group, in text order.
   syntax::TextRange appliedRange;
 };
 

@@ -177,10 +177,8 @@ void registerChloOps(OpRegistry &r) {
   r.add("chlo.broadcast_xor", verifyChloBroadcastBinary);
   r.add("chlo.broadcast_zeta", verifyChloBroadcastBinary);
   r.add("chlo.top_k", verifyTopK, inferTopK);
-  r.add("chlo.ragged_dot", nullptr);
-  r.add("chlo.scan", nullptr);
   r.add("chlo.constant", nullptr);
-  r.add("chlo.constant_like", nullptr);
+  registerChloStructuredOps(r);  // ragged_dot, scan, constant_like
 }
 
 }  // namespace shlo::verify

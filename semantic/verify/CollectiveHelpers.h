@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "semantic/verify/Checks.h"
+#include "semantic/verify/MeshAxes.h"
 #include "semantic/verify/Regions.h"
 #include "semantic/verify/VerifyContext.h"
 
@@ -113,8 +114,10 @@ inline bool checkReplicaGroups(VerifyContext &c, const GroupCodes &codes, const 
     case Decoded::Absent:
       c.error(c.nameRange(), codes.rank, "missing attribute `replica_groups`");
       return false;
-    case Decoded::NotDense:
-      return true;
+    case Decoded::NotDense: {
+      const Attribute *a = c.attribute(name);
+      return !isMeshAxesReplicaGroups(*a) || checkMeshAxesReplicaGroups(c, *a);
+    }
     case Decoded::Bad:
       return false;
     case Decoded::Ok:

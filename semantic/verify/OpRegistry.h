@@ -65,6 +65,7 @@ void registerNormalizationOps(OpRegistry &registry);
 void registerRandomOps(OpRegistry &registry);
 void registerReductionOps(OpRegistry &registry);
 void registerChloOps(OpRegistry &registry);
+void registerChloStructuredOps(OpRegistry &registry);
 void registerCheckInterpreterOps(OpRegistry &registry);
 
 }  // namespace shlo::verify

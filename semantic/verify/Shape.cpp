@@ -114,6 +114,34 @@ bool checkQuantizationPreserved(VerifyContext &c, std::optional<int64_t> expecte
   return true;
 }
 
+/// StableHLO's bounded dynamism (../shared/spec/dynamism.md): broadcast_in_dim
+/// and reshape produce a statically shaped tensor, or one whose only dynamic
+/// dimension has a bound. `hint` says what to use instead.
+bool checkStaticOrSingleBoundedResult(VerifyContext &c, std::string_view hint) {
+  Type result = c.resultType(0);
+  if (!isRanked(result)) return true;
+  std::optional<int64_t> boundedDimension;
+  for (int64_t i = 0; i < result.rank(); ++i) {
+    if (isStatic(result.dim(i))) continue;
+    bool bounded = i < static_cast<int64_t>(result.bounds().size()) && isStatic(result.bounds()[size_t(i)]) &&
+                   result.bounds()[size_t(i)] >= 0;  // legacy `bounds = [3, -1]` keeps -1 for "no bound"
+    if (!bounded) {
+      c.error(c.resultRange(0), "result",
+              "result type " + result.str() + " must have a static shape (dimension " + num(i) +
+                  " is dynamic without a bound); " + std::string(hint));
+      return false;
+    }
+    if (boundedDimension) {
+      c.error(c.resultRange(0), "result",
+              "result type " + result.str() + " may have one bounded dimension, but dimensions " +
+                  num(*boundedDimension) + " and " + num(i) + " are bounded");
+      return false;
+    }
+    boundedDimension = i;
+  }
+  return true;
+}
+
 void verifyBroadcastInDim(VerifyContext &c) {
   if (!checkTensors(c)) return;
   if (!checkArity(c, 1, 1)) return;
@@ -130,18 +158,7 @@ void verifyBroadcastInDim(VerifyContext &c) {
     }
     if (!checkQuantizationPreserved(c, mapped, "C1", "C6")) return;
   }
-  Type result = c.resultType(0);
-  if (!isRanked(result)) return;
-  for (int64_t i = 0; i < result.rank(); ++i) {
-    bool bounded = i < static_cast<int64_t>(result.bounds().size()) && isStatic(result.bounds()[size_t(i)]) &&
-                   result.bounds()[size_t(i)] >= 0;  // legacy `bounds = [3, -1]` keeps -1 for "no bound"
-    if (!isStatic(result.dim(i)) && !bounded) {
-      c.error(c.resultRange(0), "result",
-              "result type " + result.str() + " must have a static shape (dimension " + num(i) +
-                  " is dynamic without a bound); use dynamic_broadcast_in_dim for dynamic shapes");
-      return;
-    }
-  }
+  checkStaticOrSingleBoundedResult(c, "use dynamic_broadcast_in_dim for dynamic shapes");
 }
 
 void verifyDynamicBroadcastInDim(VerifyContext &c) {
@@ -318,6 +335,7 @@ void verifyReshape(VerifyContext &c) {
   if (!checkArity(c, 1, 1) || !c.typesKnown()) return;
   if (!checkReshapeElement(c)) return;
   if (!checkQuantizationPreserved(c, std::nullopt, "C1", "C3")) return;
+  if (!checkStaticOrSingleBoundedResult(c, "use dynamic_reshape for dynamic shapes")) return;
   Type operand = c.operandType(0), result = c.resultType(0);
   if (!operand.isTensor() || !result.isTensor() || !operand.hasStaticShape() || !result.hasStaticShape()) return;
   if (operand.numElements() != result.numElements()) {

@@ -240,6 +240,14 @@ void verifySubtree(const ir::Module &module, const ir::Operation &root, std::vec
     bool fromFailed = std::any_of(op->operands.begin(), op->operands.end(), [&](const ir::Value *v) {
       return v && v->definingOp && failed.count(v->definingOp);
     });
+    // An op in a region of an op with an error (a body whose block
+    // arguments take the op's wrong types): as MLIR, which does not verify
+    // the regions of an op that failed, the op's error is the one reported.
+    // Functions and modules are only containers.
+    for (const ir::Operation *parent = op->parentOp(); parent && !fromFailed; parent = parent->parentOp()) {
+      if (parent->name == "func.func" || parent->name == "builtin.module" || parent->name == "ml_program.func") break;
+      fromFailed = failed.count(parent) > 0;
+    }
     for (Diagnostic &d : found) {
       if (!fromFailed || d.severity != Severity::Error) sink.push_back(std::move(d));
     }

@@ -1,7 +1,9 @@
 // Quantization constraints (issue 11): the quantized element type's
 // parameters (spec "Types", C4-C7, C10), quantized tensor types' C12 where
 // an op uses the type, dot_general's C14-C20 and convolution's C28-C34, and
-// bounds only on dynamic dimensions (dynamism.md). Each case is a program
+// bounds only on dynamic dimensions and at most one bounded dimension in
+// reshape/broadcast_in_dim results (dynamism.md), and mesh-axes replica
+// groups that name a defined mesh and its axes. Each case is a program
 // written for the rule, not taken from StableHLO's suites.
 #include <gtest/gtest.h>
 
@@ -141,6 +143,95 @@ TEST(BoundedDynamism, SliceAndPadRespectTheBound) {
   };
   std::string s6 = slice(6), s7 = slice(7), p1 = pad(-3, -3), p2 = pad(-4, -3);
   expectCases({{s6.c_str(), ""}, {s7.c_str(), "slice.C3"}, {p1.c_str(), ""}, {p2.c_str(), "pad.C4"}});
+}
+
+TEST(BoundedDynamism, ReshapeAndBroadcastResultsHaveAtMostOneBoundedDimension) {
+  auto reshape = [](const std::string &in, const std::string &out) {
+    return "func.func @f(%x: " + in + ") {\n  %0 = stablehlo.reshape %x : (" + in + ") -> " + out +
+           "\n  func.return\n}\n";
+  };
+  auto broadcast = [](const std::string &in, const std::string &out) {
+    return "func.func @f(%x: " + in + ") {\n  %0 = stablehlo.broadcast_in_dim %x, dims = [0, 1] : (" + in +
+           ") -> " + out + "\n  func.return\n}\n";
+  };
+  const std::string one = "tensor<?x4xi32, #stablehlo.bounds<3, ?>>";
+  const std::string two = "tensor<?x?xi32, #stablehlo.bounds<3, 4>>";
+  std::string r1 = reshape(one, "tensor<4x?xi32, #stablehlo.bounds<?, 3>>");
+  std::string r2 = reshape(two, two);
+  std::string r3 = reshape("tensor<6xi32>", "tensor<?x2xi32>");
+  std::string r4 = reshape("tensor<6xi32>", "tensor<3x2xi32>");
+  std::string b1 = broadcast(one, "tensor<?x4x5xi32, #stablehlo.bounds<3, ?, ?>>");
+  std::string b2 = broadcast(two, "tensor<?x?x5xi32, #stablehlo.bounds<3, 4, ?>>");
+  expectCases({{r1.c_str(), ""},
+               {r2.c_str(), "reshape.result"},
+               {r3.c_str(), "reshape.result"},
+               {r4.c_str(), ""},
+               {b1.c_str(), ""},
+               {b2.c_str(), "broadcast_in_dim.result"}});
+}
+
+TEST(OneErrorPerMistake, RegionsOfAnOpWithAnErrorAreNotReportedAgain) {
+  // The sort takes a per-axis operand (not allowed); its comparator's rank-0
+  // per-axis arguments follow from that one mistake.
+  const std::string axis = "!quant.uniform<i8:f32:0, {0.5:3, 0.5:3, 0.5:3}>";
+  const std::string scalar = axis;  // Rank-0 arguments with a quantization dimension: type.C12 on the compare.
+  std::string sorted = "func.func @f(%x: tensor<3x" + axis + ">) {\n"
+                       "  %0 = \"stablehlo.sort\"(%x) ({\n"
+                       "  ^bb0(%a: tensor<" + scalar + ">, %b: tensor<" + scalar + ">):\n"
+                       "    %c = \"stablehlo.compare\"(%a, %b) {comparison_direction = "
+                       "#stablehlo<comparison_direction LT>} : (tensor<" + scalar + ">, tensor<" + scalar +
+                       ">) -> tensor<i1>\n"
+                       "    \"stablehlo.return\"(%c) : (tensor<i1>) -> ()\n"
+                       "  }) {dimension = 0 : i64} : (tensor<3x" + axis + ">) -> tensor<3x" + axis + ">\n"
+                       "  func.return\n}\n";
+  std::vector<Diagnostic> errors = errorsOf(sorted);
+  ASSERT_EQ(errors.size(), 1u) << dump(errors);
+  EXPECT_EQ(errors[0].code.rfind("sort.", 0), 0u) << dump(errors);
+  // A mistake inside the region of an op that is itself fine is reported.
+  expectCases({{"func.func @g(%x: tensor<2xf32>) -> tensor<2xf32> {\n"
+                "  %0 = \"stablehlo.while\"(%x) ({\n  ^bb0(%a: tensor<2xf32>):\n"
+                "    %t = stablehlo.transpose %a, dims = [1] : (tensor<2xf32>) -> tensor<2xf32>\n"
+                "    %p = stablehlo.constant dense<true> : tensor<i1>\n"
+                "    stablehlo.return %p : tensor<i1>\n  }, {\n  ^bb0(%a: tensor<2xf32>):\n"
+                "    stablehlo.return %a : tensor<2xf32>\n  }) : (tensor<2xf32>) -> tensor<2xf32>\n"
+                "  func.return %0 : tensor<2xf32>\n}\n",
+                "transpose.C2"}});
+}
+
+TEST(MeshAxesReplicaGroups, NameADefinedMeshAndItsAxes) {
+  auto program = [](const std::string &meshes, const std::string &groups) {
+    return meshes + "func.func @f(%x: tensor<2x4xf32>) -> tensor<2x8xf32> {\n"
+           "  %0 = \"stablehlo.all_gather\"(%x) {all_gather_dim = 1 : i64, replica_groups = " + groups +
+           "} : (tensor<2x4xf32>) -> tensor<2x8xf32>\n  func.return %0 : tensor<2x8xf32>\n}\n";
+  };
+  const std::string meshes = "sdy.mesh @grid = <[\"rows\"=2, \"cols\"=4]>\n";
+  auto axes = [](const std::string &mesh, const std::string &names) {
+    std::string list;
+    for (const char *sep = ""; const char c : names) {
+      list += sep + std::string("#stablehlo.axis_ref<name = \"") + (c == 'r' ? "rows" : c == 'c' ? "cols" : "depth") +
+              "\">";
+      sep = ", ";
+    }
+    return "#stablehlo.replica_group_mesh_axes<mesh = " + mesh + ", axes = [" + list + "]>";
+  };
+  const std::string inlineMesh =
+      "#stablehlo.mesh<axes = [#stablehlo.mesh_axis<name = \"rows\", size = 2>]>";
+  std::string ok = program(meshes, axes("@grid", "r"));
+  std::string noSuchMesh = program(meshes, axes("@other", "r"));
+  std::string noMeshesAtAll = program("", axes("@other", "r"));  // defined outside the file
+  std::string noSuchAxis = program(meshes, axes("@grid", "d"));
+  std::string twice = program(meshes, axes("@grid", "cc"));
+  std::string inlineOk = program("", axes(inlineMesh, "r"));
+  std::string inlineBad = program("", axes(inlineMesh, "c"));
+  std::string nested = "module {\n" + meshes + "}\n" + program("", axes("@grid", "c"));
+  expectCases({{ok.c_str(), ""},
+               {noSuchMesh.c_str(), "all_gather.replica_groups"},
+               {noMeshesAtAll.c_str(), ""},
+               {noSuchAxis.c_str(), "all_gather.replica_groups"},
+               {twice.c_str(), "all_gather.replica_groups"},
+               {inlineOk.c_str(), ""},
+               {inlineBad.c_str(), "all_gather.replica_groups"},
+               {nested.c_str(), ""}});
 }
 
 std::string asyncProgram(const std::string &futureType, const std::string &doneResult, bool innerUsesOperand = true) {
