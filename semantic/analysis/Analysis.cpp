@@ -183,25 +183,9 @@ class FunctionVerifier {
     // Ops with an error, and ops whose errors were held back because an
     // operand came from such an op: one mistake, one error.
     std::unordered_set<const ir::Operation *> failed;
-    std::vector<Diagnostic> found;
     bool anyFailed = false;
     auto visit = [&](const ir::Operation *op) {
-      found.clear();
-      verify::verifyOperation(module, *op, found);
-      bool anyError =
-          std::any_of(found.begin(), found.end(), [](const Diagnostic &d) { return d.severity == Severity::Error; });
-      if (!anyError) {
-        sink.insert(sink.end(), found.begin(), found.end());
-        return;
-      }
-      failed.insert(op);
-      anyFailed = true;
-      bool fromFailed = std::any_of(op->operands.begin(), op->operands.end(), [&](const ir::Value *v) {
-        return v && v->definingOp && failed.count(v->definingOp);
-      });
-      for (Diagnostic &d : found) {
-        if (!fromFailed || d.severity != Severity::Error) sink.push_back(std::move(d));
-      }
+      if (verify::verifyOperationOnce(module, *op, failed, sink)) anyFailed = true;
     };
     visit(&function);
     out.operations.clear();

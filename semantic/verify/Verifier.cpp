@@ -223,35 +223,39 @@ void verifyOperation(const ir::Module &module, const ir::Operation &op, std::vec
   }
 }
 
+bool verifyOperationOnce(const ir::Module &module, const ir::Operation &op, std::unordered_set<const ir::Operation *> &failed,
+                         std::vector<Diagnostic> &sink) {
+  std::vector<Diagnostic> found;
+  verifyOperation(module, op, found);
+  bool anyError = std::any_of(found.begin(), found.end(), [](const Diagnostic &d) { return d.severity == Severity::Error; });
+  if (!anyError) {
+    sink.insert(sink.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+    return false;
+  }
+  failed.insert(&op);
+  bool fromFailed = std::any_of(op.operands.begin(), op.operands.end(), [&](const ir::Value *v) {
+    return v && v->definingOp && failed.count(v->definingOp);
+  });
+  // An op in a region of an op with an error (a body whose block
+  // arguments take the op's wrong types): as MLIR, which does not verify
+  // the regions of an op that failed, the op's error is the one reported.
+  // Functions and modules are only containers.
+  for (const ir::Operation *parent = op.parentOp(); parent && !fromFailed; parent = parent->parentOp()) {
+    if (parent->name == "func.func" || parent->name == "builtin.module" || parent->name == "ml_program.func") break;
+    fromFailed = failed.count(parent) > 0;
+  }
+  for (Diagnostic &d : found) {
+    if (!fromFailed || d.severity != Severity::Error) sink.push_back(std::move(d));
+  }
+  return true;
+}
+
 void verifySubtree(const ir::Module &module, const ir::Operation &root, std::vector<Diagnostic> &sink) {
   // Ops with an error, and ops whose errors were held back because an
   // operand came from such an op: one mistake, one error.
   std::unordered_set<const ir::Operation *> failed;
-  std::vector<Diagnostic> found;
-  ir::walk({const_cast<ir::Operation *>(&root)}, [&](const ir::Operation *op) {
-    found.clear();
-    verifyOperation(module, *op, found);
-    bool anyError = std::any_of(found.begin(), found.end(), [](const Diagnostic &d) { return d.severity == Severity::Error; });
-    if (!anyError) {
-      sink.insert(sink.end(), found.begin(), found.end());
-      return;
-    }
-    failed.insert(op);
-    bool fromFailed = std::any_of(op->operands.begin(), op->operands.end(), [&](const ir::Value *v) {
-      return v && v->definingOp && failed.count(v->definingOp);
-    });
-    // An op in a region of an op with an error (a body whose block
-    // arguments take the op's wrong types): as MLIR, which does not verify
-    // the regions of an op that failed, the op's error is the one reported.
-    // Functions and modules are only containers.
-    for (const ir::Operation *parent = op->parentOp(); parent && !fromFailed; parent = parent->parentOp()) {
-      if (parent->name == "func.func" || parent->name == "builtin.module" || parent->name == "ml_program.func") break;
-      fromFailed = failed.count(parent) > 0;
-    }
-    for (Diagnostic &d : found) {
-      if (!fromFailed || d.severity != Severity::Error) sink.push_back(std::move(d));
-    }
-  });
+  ir::walk({const_cast<ir::Operation *>(&root)},
+           [&](const ir::Operation *op) { verifyOperationOnce(module, *op, failed, sink); });
 }
 
 void verifyModule(const ir::Module &module, std::vector<Diagnostic> &sink) {

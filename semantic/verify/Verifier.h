@@ -3,6 +3,7 @@
 // the values' types, returns match their function, calls their callee).
 #pragma once
 
+#include <unordered_set>
 #include <vector>
 
 #include "semantic/diagnostics/Diagnostic.h"
@@ -12,6 +13,13 @@ namespace shlo::verify {
 
 /// Appends the module's diagnostics to `sink`, in op order.
 void verifyModule(const ir::Module &module, std::vector<Diagnostic> &sink);
+
+/// One step of verifySubtree's walk (ops in pre-order): appends `op`'s
+/// diagnostics to `sink`, but not its errors when an operand comes from an
+/// op in `failed` or an enclosing op (below the function) is in `failed`;
+/// adds `op` to `failed` when it has an error. Returns whether it had one.
+bool verifyOperationOnce(const ir::Module &module, const ir::Operation &op,
+                         std::unordered_set<const ir::Operation *> &failed, std::vector<Diagnostic> &sink);
 
 /// Appends the diagnostics of `root` and the ops nested in it, in op order.
 /// An op whose operand comes from an op with an error reports no error of
