@@ -134,6 +134,12 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
   // touched: inside them, only the ops it touched (and those whose operands
   // changed) are lowered again.
   std::unordered_map<uint64_t, OperationCandidate> operationCandidates;
+  // Ops are reused inside a function only between error-free trees: around
+  // a syntax error a name may resolve to a value of the recovered text
+  // (fuzz_incremental found an op whose operand named a value of the
+  // broken function before it, so a full analysis held its error back and
+  // the copy did not).
+  bool reuseOperations = incremental && !tree.hasErrors() && !previous.tree.hasErrors();
   if (incremental) {
     std::vector<syntax::TextRange> changed = syntax::changedRanges(edited, tree);
     for (size_t i = 0; i < previous.functions.size(); ++i) {
@@ -146,6 +152,7 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
         candidates.emplace(key(*now), Candidate{i, int64_t{now->begin} - int64_t{function.range.begin}});
         continue;
       }
+      if (!reuseOperations) continue;
       const std::vector<lower::LoweredOperation> &operations = previous.lowered.functions[i].operations;
       operationCandidates.reserve(operationCandidates.size() + operations.size());
       for (size_t k = 0; k < operations.size(); ++k) {
