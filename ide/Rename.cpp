@@ -143,6 +143,13 @@ std::set<std::string> definedSymbols(const AnalyzedFile &file, uint32_t offset) 
   return out;
 }
 
+/// A new symbol name as the user may type it (`@f`, `@"f"`, `f`), bare.
+std::string bareSymbolName(std::string name) {
+  if (!name.empty() && name[0] == '@') name.erase(0, 1);
+  if (name.size() >= 2 && name.front() == '"' && name.back() == '"') name = name.substr(1, name.size() - 2);
+  return name;
+}
+
 }  // namespace
 
 std::optional<RenameTarget> prepareRename(const AnalyzedFile &file, uint32_t offset, std::string *why) {
@@ -188,8 +195,7 @@ RenameResult renameScoped(const ScopedRenameSite &site, std::string name) {
     }
     written = name;
   } else {
-    if (!name.empty() && name[0] == '@') name.erase(0, 1);
-    if (name.size() >= 2 && name.front() == '"' && name.back() == '"') name = name.substr(1, name.size() - 2);
+    name = bareSymbolName(std::move(name));
     if (name.empty()) {
       out.error = "a symbol name cannot be empty";
       return out;
@@ -254,8 +260,7 @@ RenameResult rename(const AnalyzedFile &file, uint32_t offset, std::string_view 
     // The definition of `%r:2` is written once but each result's range may
     // cover it: `seen` keeps one edit per place.
   } else {
-    if (!name.empty() && name[0] == '@') name.erase(0, 1);
-    if (name.size() >= 2 && name.front() == '"' && name.back() == '"') name = name.substr(1, name.size() - 2);
+    name = bareSymbolName(std::move(name));
     if (name.empty()) {
       out.error = "a symbol name cannot be empty";
       return out;

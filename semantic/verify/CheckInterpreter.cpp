@@ -8,6 +8,16 @@ namespace {
 
 using ir::Type;
 
+/// False (after an error at operand 1) when the actual and expected
+/// operands' types differ.
+bool sameCheckedTypes(VerifyContext &c) {
+  Type a = c.operandType(0), b = c.operandType(1);
+  if (!a.isTensor() || !b.isTensor() || ir::isCompatible(a, b)) return true;
+  c.error(c.operandRange(1), "operands", "compares " + a.str() + " with " + b.str() + "; the types must match");
+  c.relateOperand(1);
+  return false;
+}
+
 /// check.expect_eq / expect_almost_eq / expect_close: two operands of one type.
 void verifyCheckPair(VerifyContext &c) {
   if (c.numOperands() != 2) {
@@ -15,11 +25,7 @@ void verifyCheckPair(VerifyContext &c) {
     return;
   }
   if (!c.typesKnown()) return;
-  Type a = c.operandType(0), b = c.operandType(1);
-  if (a.isTensor() && b.isTensor() && !ir::isCompatible(a, b)) {
-    c.error(c.operandRange(1), "operands", "compares " + a.str() + " with " + b.str() + "; the types must match");
-    c.relateOperand(1);
-  }
+  sameCheckedTypes(c);
 }
 
 /// check.expect_eq_const / expect_almost_eq_const: the constant's type
@@ -48,12 +54,8 @@ void verifyCheckIsClose(VerifyContext &c) {
     return;
   }
   if (!c.typesKnown()) return;
-  Type a = c.operandType(0), b = c.operandType(1);
-  if (a.isTensor() && b.isTensor() && !ir::isCompatible(a, b)) {
-    c.error(c.operandRange(1), "operands", "compares " + a.str() + " with " + b.str() + "; the types must match");
-    c.relateOperand(1);
-    return;
-  }
+  if (!sameCheckedTypes(c)) return;
+  Type a = c.operandType(0);
   for (size_t i : {size_t{2}, size_t{3}}) {
     Type t = c.operandType(i);
     if (a.isTensor() && t.isTensor() && !ir::isShapeCompatible(a, t)) {

@@ -66,17 +66,11 @@ std::vector<Type> inferReduceScatter(const VerifyContext &c) {
 
 /// collective_reduce without a dynamic root (C3, C4): each operand's shape,
 /// of the computation's element type.
+std::vector<Type> inferAllReduce(const VerifyContext &c);
+
 std::vector<Type> inferCollectiveReduce(const VerifyContext &c) {
   if (flag(c, "has_dynamic_root")) return {};
-  auto e = reductionElement(c);
-  if (!e || c.numOperands() != c.numResults()) return {};
-  std::vector<Type> out;
-  for (size_t i = 0; i < c.numOperands(); ++i) {
-    Type t = c.operandType(i);
-    if (!isRankedTensor(t)) return {};
-    out.push_back(t.withElement(*e));
-  }
-  return out;
+  return inferAllReduce(c);  // Each operand's shape, of the reduction's element type.
 }
 
 // ---------------------------------------------------------------------------
