@@ -22,7 +22,9 @@ PACKAGES=(
   # shlo fmt --diff: unified diffs (dtl, header-only).
   libdtl-dev
   # The kernel library: oneDNN (matrix products, convolutions), Highway (loops).
-  libdnnl-dev libhwy-dev
+  # oneDNN's CMake package looks for OpenCL (its GPU runtime) and fails without
+  # it; Debian only recommends ocl-icd-opencl-dev, and recommends are skipped.
+  libdnnl-dev libhwy-dev ocl-icd-opencl-dev
 )
 # tree-sitter's generator evaluates grammar.js with Node.js.
 command -v node >/dev/null 2>&1 || PACKAGES+=(nodejs)
