@@ -13,6 +13,7 @@ std::optional<ClientLintSettings> clientLintSettings(const nlohmann::json &setti
   auto rules = lint->find("rules");
   if (rules == lint->end() || !rules->is_object()) return std::nullopt;
   ClientLintSettings out;
+  out.rules = *rules;
   for (const auto &[selector, level] : rules->items()) {
     std::vector<const linter::Rule *> matched = linter::matchSelector(selector);
     if (matched.empty()) {

@@ -15,6 +15,8 @@
 namespace shlo::lsp {
 
 struct ClientLintSettings {
+  /// The `rules` object as given (to tell a change).
+  nlohmann::json rules;
   linter::RuleSelection overrides;
   /// Entries that were dropped, one line each (an unknown rule or level).
   std::vector<std::string> problems;

@@ -535,16 +535,14 @@ void Server::didClose(const json &params) {
 bool Server::takeLintSettings(const json &settings) {
   std::optional<ClientLintSettings> read = clientLintSettings(settings);
   if (!read) return false;
-  const json &shlo = settings.contains("shlo") && settings["shlo"].is_object() ? settings["shlo"] : settings;
-  const json &rules = shlo["lint"]["rules"];
   {
     std::lock_guard<std::mutex> lock(settingsMutex_);
-    if (lintOverrides_ && rules == lintRules_) return false;
-    lintRules_ = rules;
+    if (lintOverrides_ && read->rules == lintRules_) return false;
+    lintRules_ = std::move(read->rules);
     lintOverrides_ = std::make_shared<const linter::RuleSelection>(std::move(read->overrides));
   }
   for (const std::string &problem : read->problems) {
-    log(problem);
+    logMessage(LogLevel::Info, problem);
     send(makeNotification("window/showMessage", {{"type", 2 /* Warning */}, {"message", problem}}));
   }
   return true;
