@@ -261,6 +261,17 @@ TEST(AsyncOps, FuturesWrapTheBodysResults) {
        "(tensor<4xf32>) -> tensor<4xf32>\n    \"stablehlo.return\"(%1) : (tensor<4xf32>) -> ()\n"
        "  }) : (tensor<4xf32>) -> !stablehlo.future<tensor<4xf32>>\n  func.return\n}\n",
        ""},
+      // One block argument per operand, of the operand's type.
+      {"func.func @f(%x: tensor<4xf32>) {\n  %0 = \"stablehlo.async_start\"(%x) ({\n  ^bb0(%b: tensor<4xf32>, %c: tensor<4xf32>):\n"
+       "    %1 = \"stablehlo.collective_permute\"(%b) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} : "
+       "(tensor<4xf32>) -> tensor<4xf32>\n    \"stablehlo.return\"(%1) : (tensor<4xf32>) -> ()\n"
+       "  }) : (tensor<4xf32>) -> !stablehlo.future<tensor<4xf32>>\n  func.return\n}\n",
+       "async_start.C3"},
+      {"func.func @f(%x: tensor<4xf32>) {\n  %0 = \"stablehlo.async_start\"(%x) ({\n  ^bb0(%b: tensor<4xi32>):\n"
+       "    %1 = \"stablehlo.collective_permute\"(%b) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} : "
+       "(tensor<4xi32>) -> tensor<4xi32>\n    \"stablehlo.return\"(%1) : (tensor<4xi32>) -> ()\n"
+       "  }) : (tensor<4xf32>) -> !stablehlo.future<tensor<4xi32>>\n  func.return\n}\n",
+       "async_start.C3"},
       {"func.func private @f() -> !stablehlo.future<tensor<2xf32>, tensor<i32>>\n", ""},
       {"func.func private @f() -> !stablehlo.future<tensor<2xf32>, f32>\n", "type.future"},
   });
