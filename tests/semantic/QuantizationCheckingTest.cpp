@@ -170,6 +170,21 @@ TEST(BoundedDynamism, ReshapeAndBroadcastResultsHaveAtMostOneBoundedDimension) {
                {b2.c_str(), "broadcast_in_dim.result"}});
 }
 
+TEST(OneErrorPerMistake, UsesOfAnOpWithAnUndefinedOperandAreNotReportedAgain) {
+  // print_types_invalid.mlir: the tuple's result type is unreliable once an
+  // operand is undefined; the return's type and use errors followed from it.
+  std::vector<Diagnostic> errors =
+      errorsOf("func.func @f(%arg0: tensor<1xf64>) -> tensor<1xf64> {\n"
+               "  %0 = stablehlo.tuple %arg0, %arg1 : tensor<1xf64>, tensor<1xf32>\n"
+               "  func.return %0 : tensor<1xf64>\n}\n");
+  ASSERT_EQ(errors.size(), 1u) << dump(errors);
+  EXPECT_EQ(errors[0].code, "ssa.undefined-value");
+  // A use of a well-defined value is still checked.
+  std::vector<Diagnostic> plain = errorsOf(
+      "func.func @f(%arg0: tensor<1xf64>) -> tensor<1xf32> {\n  func.return %arg0 : tensor<1xf32>\n}\n");
+  EXPECT_FALSE(plain.empty());
+}
+
 TEST(OneErrorPerMistake, RegionsOfAnOpWithAnErrorAreNotReportedAgain) {
   // The sort takes a per-axis operand (not allowed); its comparator's rank-0
   // per-axis arguments follow from that one mistake.
