@@ -1,6 +1,7 @@
 // The kernels' worker pool (interpreter/kernels/Parallel.h): ranges cover the
 // work exactly once, an exception in a range reaches the caller, a range that
-// splits again runs inline, and a process of run_parallel can share the pool.
+// splits again runs inline, and processes of run_parallel (callers on several
+// threads) each split their own work.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -55,7 +56,7 @@ TEST(ParallelTest, NestedCallsRunInlineAndFinish) {
   EXPECT_EQ(sum.load(), 6400);
 }
 
-TEST(ParallelTest, CallersOnSeveralThreadsShareThePool) {
+TEST(ParallelTest, CallersOnSeveralThreadsAllFinish) {
   Threads threads(2);
   std::atomic<int64_t> sum{0};
   std::vector<std::thread> callers;
