@@ -50,11 +50,12 @@ void WindowF32(int op, const float *input, const int64_t *offsets, const float *
 template <int kOp>
 void ExtremumRowLoop(const float *input, float init, float *out, int64_t rows, int64_t length) {
   const hn::ScalableTag<float> d;
+  const hn::RebindToSigned<decltype(d)> di;
   const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  HWY_ALIGN float lane[hn::MaxLanes(d)];
+  const auto initV = hn::Set(d, init);
   for (int64_t r = 0; r < rows; ++r) {
     const float *row = input + r * length;
-    auto acc = hn::Set(d, init);
+    auto acc = initV;
     auto nan = hn::IsNaN(acc);
     int64_t j = 0;
     for (; j + lanes <= length; j += lanes) {
@@ -62,16 +63,32 @@ void ExtremumRowLoop(const float *input, float init, float *out, int64_t rows, i
       nan = hn::Or(nan, hn::IsNaN(x));
       acc = Binary<kOp>(d, acc, x);
     }
-    hn::Store(acc, d, lane);
-    float result = init;
-    auto fold = [&](float x) {
-      result = hn::GetLane(Binary<kOp>(d, hn::Set(d, result), hn::Set(d, x)));
-    };
+    if (j < length) {
+      // The tail, the other lanes holding init: folding init once more
+      // changes nothing (it is in every lane already).
+      HWY_ALIGN float tail[hn::MaxLanes(d)];
+      hn::Store(initV, d, tail);
+      std::copy(row + j, row + length, tail);
+      const auto x = hn::Load(d, tail);
+      nan = hn::Or(nan, hn::IsNaN(x));
+      acc = Binary<kOp>(d, acc, x);
+    }
+    float result;
     if (hn::AllFalse(d, nan)) {
-      for (int64_t q = 0; q < lanes; ++q) fold(lane[q]);
-      for (; j < length; ++j) fold(row[j]);
+      // The lanes' extremum; among zeros the spec's sign (+0 for maximum,
+      // -0 for minimum) wherever a lane has it.
+      result = hn::GetLane(kOp == 4 ? hn::MaxOfLanes(d, acc) : hn::MinOfLanes(d, acc));
+      if (result == 0.0f) {
+        const auto negative = hn::Lt(hn::BitCast(di, acc), hn::Zero(di));
+        const auto zero = hn::RebindMask(di, hn::Eq(acc, hn::Zero(d)));
+        const bool signed0 = kOp == 4 ? hn::AllTrue(di, hn::Or(negative, hn::Not(zero)))
+                                      : !hn::AllFalse(di, hn::And(negative, zero));
+        result = signed0 ? -0.0f : 0.0f;
+      }
     } else {
-      for (j = 0; j < length; ++j) fold(row[j]);
+      // In order, so that the NaN kept is the scalar loop's.
+      result = init;
+      for (j = 0; j < length; ++j) result = hn::GetLane(Binary<kOp>(d, hn::Set(d, result), hn::Set(d, row[j])));
     }
     out[r] = result;
   }

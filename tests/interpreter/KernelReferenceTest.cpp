@@ -840,3 +840,41 @@ func.func @main(%x: tensor<4x8x64x64xf32>, %y: tensor<4x33x256xf32>) -> (tensor<
   }
   setKernelThreads(1);
 }
+
+TEST(KernelReference, ReduceKeepsTheSignOfZeroExtrema) {
+  // Rows whose maximum (minimum) is a zero: +0 wins over -0 for maximum,
+  // -0 over +0 for minimum, wherever in the row (and in which lane) the
+  // winning zero sits; rows of one sign of zero keep it.
+  ir::ElementType f32 = floatType(ir::FloatFormat::F32);
+  const int64_t rows = 64, length = 37;
+  for (const char *body : {"stablehlo.maximum", "stablehlo.minimum"}) {
+    bool isMax = std::string(body) == "stablehlo.maximum";
+    Tensor input = randomTensor({rows, length}, f32, 111);
+    float *x = input.data<float>();
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t j = 0; j < length; ++j) {
+        // Away from zero on the losing side, zeros of the row's sign
+        // pattern: row r has +0 (max) / -0 (min) only at column r % length
+        // when r is odd.
+        float away = isMax ? -1.0f - static_cast<float>(j) : 1.0f + static_cast<float>(j);
+        float zero = isMax ? -0.0f : 0.0f;
+        float winner = isMax ? 0.0f : -0.0f;
+        x[r * length + j] = j % 3 == 0 ? away : (r % 2 == 1 && j == r % length ? winner : zero);
+      }
+    }
+    Tensor init = makeElidedValue(ir::Type::tensor({}, f32), {ElidedFill::Mode::Zeros, 0}, 0);
+    init.data<float>()[0] = isMax ? -INFINITY : INFINITY;
+    BinaryKernel kernel = binaryKernelOf(binaryFoldOf(body));
+    ir::Type scalar = ir::Type::tensor({}, f32);
+    BodyFn fn = [&](const std::vector<Tensor> &args) { return std::vector<Tensor>{kernel(args[0], args[1], scalar)}; };
+    auto [k, r] = bothPaths([&] { return evalReduce({input}, {init}, {1}, fn, body, {ir::Type::tensor({rows}, f32)}).at(0); });
+    expectSameBytes(k, r, body);
+    for (int64_t row = 0; row < rows; ++row) {
+      // The expectation itself, so that both paths cannot agree on a wrong sign.
+      bool winnerPresent = row % 2 == 1 && (row % length) % 3 != 0;
+      float expected = winnerPresent ? (isMax ? 0.0f : -0.0f) : (isMax ? -0.0f : 0.0f);
+      EXPECT_EQ(std::signbit(k.data<float>()[row]), std::signbit(expected)) << body << " row " << row;
+      EXPECT_EQ(k.data<float>()[row], 0.0f) << body << " row " << row;
+    }
+  }
+}
