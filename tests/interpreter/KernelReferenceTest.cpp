@@ -497,8 +497,9 @@ TEST(KernelReference, BinaryOpsWithAnUnmadeBroadcastGiveTheSameBits) {
 TEST(KernelReference, BroadcastsReadByElementwiseOpsAreNotMade) {
   // Batch-norm's shape in an exported model: per-feature parameters
   // broadcast to the activations and read by subtract, multiply and add,
-  // ReLU's zero read by maximum, an f16 divide. %kept is also returned and
-  // %other meets another broadcast: both made. Same bits as --reference;
+  // ReLU's zero read by maximum, an f16 divide. %kept is also returned
+  // (made); %other is the rhs of an add whose lhs is a broadcast too (read
+  // in place, the lhs made). Same bits as --reference;
   // on the kernel path no other activation-sized broadcast is made.
   const std::string program = R"(
 func.func @main(%x: tensor<1x32x32x64xf32>, %m: tensor<64xf32>, %s: tensor<64xf32>, %h: tensor<1x32x32x64xf16>,
@@ -774,12 +775,13 @@ TEST(KernelReference, ReduceGivesTheSameBits) {
 TEST(KernelReference, SoftmaxAndLayerNormGiveTheReferenceBits) {
   // searchless-chess's attention softmax and layer norm as exported: row
   // reduces (max, add), their results broadcast back along the rows and
-  // read by subtract/divide/multiply without being made. Same bits as
+  // read by subtract/divide/multiply without being made, the layer norm's
+  // scale times its reciprocal deviation (two broadcasts). Same bits as
   // --reference at 1 and 2 threads; no row-sized broadcast is made. The
   // softmax's exponential is a negation here: exp is within one ULP of the
   // reference, not bit-identical (ExponentialWithinOneUlp).
   const std::string program = R"(
-func.func @main(%x: tensor<4x8x64x64xf32>, %y: tensor<4x33x256xf32>) -> (tensor<4x8x64x64xf32>, tensor<4x33x256xf32>) {
+func.func @main(%x: tensor<4x8x64x64xf32>, %y: tensor<4x33x256xf32>, %g: tensor<256xf32>) -> (tensor<4x8x64x64xf32>, tensor<4x33x256xf32>) {
   %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
   %zero = stablehlo.constant dense<0.0> : tensor<f32>
   %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [3] : (tensor<4x8x64x64xf32>, tensor<f32>) -> tensor<4x8x64xf32>
@@ -802,15 +804,17 @@ func.func @main(%x: tensor<4x8x64x64xf32>, %y: tensor<4x33x256xf32>) -> (tensor<
   %var = stablehlo.reduce(%sq init: %zero) applies stablehlo.add across dimensions = [2] : (tensor<4x33x256xf32>, tensor<f32>) -> tensor<4x33xf32>
   %var1 = stablehlo.broadcast_in_dim %var, dims = [0, 1] : (tensor<4x33xf32>) -> tensor<4x33x1xf32>
   %r = stablehlo.rsqrt %var1 : tensor<4x33x1xf32>
+  %scale = stablehlo.broadcast_in_dim %g, dims = [2] : (tensor<256xf32>) -> tensor<4x33x256xf32>
   %rb = stablehlo.broadcast_in_dim %r, dims = [0, 1, 2] : (tensor<4x33x1xf32>) -> tensor<4x33x256xf32>
-  %out = stablehlo.multiply %c, %rb : tensor<4x33x256xf32>
+  %sr = stablehlo.multiply %scale, %rb : tensor<4x33x256xf32>
+  %out = stablehlo.multiply %c, %sr : tensor<4x33x256xf32>
   return %p, %out : tensor<4x8x64x64xf32>, tensor<4x33x256xf32>
 }
 )";
   ir::ElementType f32 = floatType(ir::FloatFormat::F32);
   Tensor x = randomTensor({4, 8, 64, 64}, f32, 101), y = randomTensor({4, 33, 256}, f32, 102);
   plantScatteredSpecials(x, 331);
-  std::vector<Value> arguments = {x, y};
+  std::vector<Value> arguments = {x, y, randomTensor({256}, f32, 103)};
   setKernelPath(KernelPath::Reference);
   analysis::Analysis keepReference;
   FunctionOutcome reference = test::runProgram(program, keepReference, "main", arguments);
