@@ -1,8 +1,8 @@
-// Worker threads for the kernels: `shlo run --threads N` sets how many; the
-// ops split their outer loop into N ranges run on OpenMP's persistent
-// threads (the ones oneDNN runs on) and the calling thread. One
-// process-wide setting, because the ops' narrow interface (Ops.h) takes no
-// run options. Processes of run_parallel each split their own work.
+// Worker threads for the heavy ops (convolution, dot_general): `shlo run
+// --threads N` sets how many; the ops split their outer loop into N ranges
+// run on a persistent pool (Eigen's ThreadPool) and the calling thread.
+// One process-wide setting, because the ops' narrow interface (Ops.h) takes
+// no run options. Processes of run_parallel each split their own work.
 #pragma once
 
 #include <cstdint>
@@ -11,6 +11,8 @@
 namespace shlo::interpreter {
 
 /// Sets the number of worker threads (at least 1; 1 runs on the caller).
+/// The pool is rebuilt when the number changes; ranges already running on
+/// the old pool finish there.
 void setKernelThreads(int threads);
 int kernelThreads();
 
@@ -18,7 +20,7 @@ int kernelThreads();
 /// kernelThreads() threads with at least `minPerThread` items each, and
 /// returns when all are done. `body` must only write what its range owns.
 /// An exception in a range is rethrown here. Called from inside a range
-/// (nested), it runs on the caller.
+/// (nested), it runs on the caller: a pool thread never waits for the pool.
 void parallelFor(int64_t count, int64_t minPerThread, const std::function<void(int64_t, int64_t)> &body);
 
 }  // namespace shlo::interpreter

@@ -1,7 +1,6 @@
 // The kernels' worker pool (interpreter/kernels/Parallel.h): ranges cover the
 // work exactly once, an exception in a range reaches the caller, a range that
-// splits again runs inline, and processes of run_parallel (callers on several
-// threads) each split their own work.
+// splits again runs inline, and a process of run_parallel can share the pool.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -56,7 +55,7 @@ TEST(ParallelTest, NestedCallsRunInlineAndFinish) {
   EXPECT_EQ(sum.load(), 6400);
 }
 
-TEST(ParallelTest, CallersOnSeveralThreadsAllFinish) {
+TEST(ParallelTest, CallersOnSeveralThreadsShareThePool) {
   Threads threads(2);
   std::atomic<int64_t> sum{0};
   std::vector<std::thread> callers;
