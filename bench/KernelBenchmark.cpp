@@ -3,8 +3,10 @@
 // kernel path: allocation of the result, layout handling and finalize
 // included) beside the same work done directly by oneDNN (primitive and
 // reordered weights made before timing), Eigen's vectorised loop, or a
-// memory copy. Shapes: the bundled models' (ResNet-50's convolutions,
-// searchless-chess's feed-forward products, BERT's 7-row products).
+// memory copy; reductions beside the reference path's typed loop they
+// replace. Shapes: the bundled models' (ResNet-50's convolutions and last
+// pooling, searchless-chess's feed-forward products, softmax and layer-norm
+// reductions, BERT's 7-row products).
 //
 // Run: build/bin/bench_kernels [--benchmark_filter=...]. Times are
 // process CPU time (all threads) and wall time; on a shared machine the CPU
@@ -15,7 +17,10 @@
 #include <malloc.h>
 #include <omp.h>
 
+#include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <stdexcept>
 #include <cstring>
 #include <iostream>
 #include <map>
@@ -199,6 +204,42 @@ void copyBandwidth(benchmark::State &state) {
   state.SetBytesProcessed(state.iterations() * kElements * 8);
 }
 
+// ---- Reductions -------------------------------------------------------------------
+
+struct Reduction {
+  std::vector<int64_t> shape, dims;
+  const char *body;
+  float init;
+};
+const std::map<std::string, Reduction> kReductions = {
+    {"chessSoftmaxMax", {{33, 8, 79, 79}, {3}, "stablehlo.maximum", -INFINITY}},  // attention rows
+    {"chessSoftmaxSum", {{33, 8, 79, 79}, {3}, "stablehlo.add", 0.0f}},
+    {"chessLayerNormSum", {{33, 79, 256}, {2}, "stablehlo.add", 0.0f}},
+    {"globalPool7x7x2048", {{1, 7, 7, 2048}, {1, 2}, "stablehlo.add", 0.0f}},  // ResNet-50's last pooling
+};
+
+/// reduce with a one-op body on `path`: the kernels, or the reference
+/// path's typed loop (the same bits: the baseline is the loop it replaces).
+void reduceOn(benchmark::State &state, const Reduction &r, KernelPath path) {
+  setThreads(state);
+  Tensor x = random(r.shape, 8);
+  Tensor init = makeElidedValue(f32Tensor({}), {ElidedFill::Mode::Zeros, 0}, 0);
+  init.data<float>()[0] = r.init;
+  std::vector<int64_t> resultShape;
+  for (size_t d = 0; d < r.shape.size(); ++d) {
+    if (std::find(r.dims.begin(), r.dims.end(), static_cast<int64_t>(d)) == r.dims.end()) resultShape.push_back(r.shape[d]);
+  }
+  BodyFn body = [](const std::vector<Tensor> &) -> std::vector<Tensor> { throw std::logic_error("one-op body"); };
+  setKernelPath(path);
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(evalReduce({x}, {init}, r.dims, body, r.body, {f32Tensor(resultShape)}));
+  }
+  setKernelPath(KernelPath::Kernels);
+  state.SetBytesProcessed(state.iterations() * x.numElements() * 4);
+}
+void kernelReduce(benchmark::State &state, Reduction r) { reduceOn(state, r, KernelPath::Kernels); }
+void referenceReduce(benchmark::State &state, Reduction r) { reduceOn(state, r, KernelPath::Reference); }
+
 /// The pairs the table compares: kernel benchmark, baseline benchmark.
 std::vector<std::pair<std::string, std::string>> gPairs;
 
@@ -236,6 +277,7 @@ int main(int argc, char **argv) {
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   for (const auto &[name, g] : kGemms) registerPair<Gemm>(name, kernelGemm, onednnGemm, g, "onednn");
   for (const auto &[name, c] : kConvs) registerPair<Conv>(name, kernelConv, onednnConv, c, "onednn");
+  for (const auto &[name, r] : kReductions) registerPair<Reduction>(name, kernelReduce, referenceReduce, r, "reference");
   benchmark::RegisterBenchmark("kernel/exp16M", kernelExp)->Arg(1)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
   benchmark::RegisterBenchmark("eigen/exp16M", eigenExp)->Arg(1)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
   benchmark::RegisterBenchmark("kernel/add16M", kernelAdd)->Arg(1)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();

@@ -3,8 +3,10 @@
 // per-feature mean, scale and offset and ReLU's zero meet full activations
 // without an activation-sized copy of each. On the kernel path the small
 // operand is read as a row repeated along the leading dimensions
-// (binaryRowKernelF32: the same bits as the op on the made broadcast);
-// anything else makes the broadcast and calls the op.
+// (binaryRowKernelF32: the same bits as the op on the made broadcast), or
+// each of its values as repeated along the trailing dimensions
+// (binaryColumnKernelF32: softmax, layer norm); anything else makes the
+// broadcast and calls the op.
 #include <optional>
 
 #include "interpreter/Ops.h"
@@ -51,6 +53,38 @@ int64_t rowLengthOf(const Tensor &small, const Shape &dims, const Shape &resultS
   return length == small.numElements() ? length : 0;
 }
 
+/// The number of values the broadcast repeats along the result's trailing
+/// dimensions: `small` fills the leading dimensions in its own order, each
+/// of its values repeated over the rest (softmax's row maxima, layer norm's
+/// means). 0 when the broadcast is not of that form.
+int64_t columnCountOf(const Tensor &small, const Shape &dims, const Shape &resultShape) {
+  int64_t rank = static_cast<int64_t>(resultShape.size());
+  if (static_cast<int64_t>(dims.size()) != small.rank()) return 0;
+  std::vector<int64_t> sourceStrides(static_cast<size_t>(rank), 0), st = small.strides();
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (dims[i] < 0 || dims[i] >= rank) return 0;
+    if (small.shape()[i] != 1) {
+      if (small.shape()[i] != resultShape[dims[i]]) return 0;
+      sourceStrides[dims[i]] = st[i];
+    }
+  }
+  int64_t filled = 0;  // the leading dimensions small fills
+  for (int64_t d = 0; d < rank; ++d) {
+    if (sourceStrides[d] != 0) filled = d + 1;
+  }
+  int64_t count = 1;
+  for (int64_t d = filled - 1; d >= 0; --d) {
+    if (resultShape[d] == 1) continue;
+    if (sourceStrides[d] != count) return 0;
+    count *= resultShape[d];
+  }
+  return count == small.numElements() ? count : 0;
+}
+
+/// Rows shorter than this are made: a call per row would cost more than
+/// the copy.
+constexpr int64_t kMinColumnRow = 16;
+
 }  // namespace
 
 Tensor evalBinaryWithBroadcast(BinaryKernel kernel, const Tensor &full, const Tensor &small,
@@ -67,6 +101,15 @@ Tensor evalBinaryWithBroadcast(BinaryKernel kernel, const Tensor &full, const Te
       Tensor out = Tensor::inPlaceOrNew(resultType, full.shape());
       binaryRowKernelF32(*op, full.data<float>(), small.data<float>(), out.data<float>(),
                          full.numElements() / length, length, smallIsLhs);
+      out.finalize();
+      return out;
+    }
+    int64_t columns = columnCountOf(small, broadcastDimensions, full.shape());
+    if (columns > 0 && full.numElements() % columns == 0 && full.numElements() / columns >= kMinColumnRow) {
+      // Element i from full's element i and small's element i / length.
+      Tensor out = Tensor::inPlaceOrNew(resultType, full.shape());
+      binaryColumnKernelF32(*op, full.data<float>(), small.data<float>(), out.data<float>(), columns,
+                            full.numElements() / columns, smallIsLhs);
       out.finalize();
       return out;
     }

@@ -428,10 +428,25 @@ void Interpreter::evalOp(const ir::Operation &op, Env &env) {
       obey(observer_->beforeOp(frames_));
       evaluate(op, env);
       obey(observer_->afterOp(frames_));
-    } else if (options_.profile && op.regions.empty() && op.name != "func.call" && op.name != "call") {
+    } else if (options_.profile) {
+      // Self time: an op with a region (a reduce whose body runs as a
+      // typed loop, a while) is charged what its body's ops were not, so
+      // no second counts twice; calls are left out (their time is their
+      // body's).
+      double outerNested = nestedProfileSeconds_;
+      nestedProfileSeconds_ = 0;
       auto start = std::chrono::steady_clock::now();
-      evaluate(op, env);
-      options_.profile->add(&op, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+      try {
+        evaluate(op, env);
+      } catch (...) {
+        nestedProfileSeconds_ = outerNested;
+        throw;
+      }
+      double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      if (op.name != "func.call" && op.name != "call") {
+        options_.profile->add(&op, std::max(0.0, seconds - nestedProfileSeconds_));
+      }
+      nestedProfileSeconds_ = outerNested + seconds;
     } else {
       evaluate(op, env);
     }

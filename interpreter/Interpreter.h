@@ -196,6 +196,8 @@ class Interpreter {
   /// dropAfter list), read and cleared by evaluate(); null when values are
   /// kept.
   const std::vector<const ir::Value *> *dyingAfterOp_ = nullptr;
+  /// Seconds the profiled ops nested in the op being timed took (OpProfile).
+  double nestedProfileSeconds_ = 0;
   /// operandGivenUp(): the op and a bit per operand index.
   const ir::Operation *givenUpOp_ = nullptr;
   uint32_t givenUpMask_ = 0;

@@ -1,6 +1,7 @@
 // Time spent per op, for `shlo run --timing`: the evaluator adds each op's
-// wall time when InterpreterOptions::profile is set (ops with regions and
-// calls are left out: their time is their body's ops'). Shared by a grid's processes.
+// own wall time when InterpreterOptions::profile is set (an op with regions
+// without its body's ops, which count apart; calls are left out: their
+// time is their body's ops'). Shared by a grid's processes.
 #pragma once
 
 #include <cstdint>

@@ -94,8 +94,8 @@ BinaryKernel binaryKernelOf(BinaryFold fold);
 /// the broadcast as lhs when `smallIsLhs` -- where the broadcast has full's
 /// type. On the kernel path, for add, subtract, multiply, divide, maximum
 /// and minimum on f32-stored types, a broadcast that repeats `small` along
-/// leading dimensions is read in place, never made (same bits); otherwise
-/// it is made first. Errors: those of evalBroadcastInDim and the kernel.
+/// leading dimensions, or each of its values along trailing ones, is read
+/// in place, never made (same bits); otherwise it is made first. Errors: those of evalBroadcastInDim and the kernel.
 Tensor evalBinaryWithBroadcast(BinaryKernel kernel, const Tensor &full, const Tensor &small,
                                const Shape &broadcastDimensions, bool smallIsLhs, const ir::Type &resultType);
 

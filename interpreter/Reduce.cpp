@@ -8,31 +8,45 @@
 // a window of padding only selects nothing, which the spec leaves open) and
 // folds the source values into the selected elements.
 // On the kernel path, f32 channels-last pooling folds whole rows of
-// features at a time (windowFoldKernelF32), in the same order.
+// features at a time (windowFoldKernelF32), and f32 reduces over the
+// innermost dimensions (rowFoldKernelF32) or over dimensions with kept
+// ones inside (windowFoldKernelF32) run vectorised across result elements:
+// the same order, so the same bits.
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "interpreter/Errors.h"
 #include "interpreter/Ops.h"
-#include "interpreter/kernels/Elementwise.h"
+#include "interpreter/kernels/Fold.h"
 #include "interpreter/kernels/KernelPath.h"
 
 namespace shlo::interpreter {
 
 namespace {
 
-/// For every input element (row-major), the index of its result element.
-std::vector<int64_t> resultIndexOf(const std::vector<int64_t> &shape, const Shape &dims,
-                                   std::vector<int64_t> &resultShape) {
+/// Which dimensions `dims` reduces; throws when one is out of range.
+std::vector<bool> reducedDimsOf(const std::vector<int64_t> &shape, const Shape &dims) {
   std::vector<bool> reduced(shape.size(), false);
   for (int64_t d : dims) {
     if (d < 0 || d >= static_cast<int64_t>(shape.size())) throw RuntimeError("reduce: dimension out of range");
     reduced[d] = true;
   }
-  resultShape.clear();
+  return reduced;
+}
+
+std::vector<int64_t> resultShapeOf(const std::vector<int64_t> &shape, const Shape &dims) {
+  std::vector<bool> reduced = reducedDimsOf(shape, dims);
+  std::vector<int64_t> resultShape;
   for (size_t d = 0; d < shape.size(); ++d) {
     if (!reduced[d]) resultShape.push_back(shape[d]);
   }
+  return resultShape;
+}
+
+/// For every input element (row-major), the index of its result element.
+std::vector<int64_t> resultIndexOf(const std::vector<int64_t> &shape, const Shape &dims) {
+  std::vector<bool> reduced = reducedDimsOf(shape, dims);
   std::vector<int64_t> resultStrides(shape.size(), 0);
   int64_t s = 1;
   for (int64_t d = static_cast<int64_t>(shape.size()) - 1; d >= 0; --d) {
@@ -125,6 +139,66 @@ Tensor scalarAt(const Tensor &t, int64_t i) {
   return s;
 }
 
+
+/// The fold's kernel op; nullopt for the folds the kernels do not take.
+std::optional<ElementwiseBinary> kernelFoldOf(const std::string &fastBody) {
+  switch (foldOpOf(fastBody)) {
+    case FoldOp::Add: return ElementwiseBinary::Add;
+    case FoldOp::Multiply: return ElementwiseBinary::Multiply;
+    case FoldOp::Maximum: return ElementwiseBinary::Maximum;
+    case FoldOp::Minimum: return ElementwiseBinary::Minimum;
+    default: return std::nullopt;
+  }
+}
+
+/// reduce on the kernel library: one f32 input, a one-op body the kernels
+/// take, and, with size-1 dimensions dropped and neighbours of the same
+/// kind merged, the input is [kept, reduced] (rowFoldKernelF32) or [kept,
+/// reduced, kept] with the inner kept run long enough for vectors
+/// (windowFoldKernelF32 over rows). Both fold each result element's inputs
+/// in row-major order, as the scalar loop does. False (nothing written)
+/// otherwise.
+bool reduceOnKernels(const Tensor &input, const Tensor &initValue, const Shape &dimensions,
+                     const std::string &fastBody, Tensor &result) {
+  if (!kernelsEnabled() || input.kind() != ElemKind::F32 || result.kind() != ElemKind::F32 ||
+      initValue.kind() != ElemKind::F32 || initValue.numElements() != 1 || input.numElements() == 0) {
+    return false;
+  }
+  std::optional<ElementwiseBinary> op = kernelFoldOf(fastBody);
+  if (!op) return false;
+  const Shape &shape = input.shape();
+  std::vector<bool> reduced(shape.size(), false);
+  for (int64_t d : dimensions) reduced[static_cast<size_t>(d)] = true;  // checked by resultShapeOf
+  // Runs of reduced / kept dimensions, outermost first, with their sizes.
+  std::vector<std::pair<bool, int64_t>> runs;
+  for (size_t d = 0; d < shape.size(); ++d) {
+    if (shape[d] == 1) continue;
+    if (!runs.empty() && runs.back().first == reduced[d]) {
+      runs.back().second *= shape[d];
+    } else {
+      runs.push_back({reduced[d], shape[d]});
+    }
+  }
+  float init = initValue.data<float>()[0];
+  const float *in = input.data<float>();
+  float *out = result.data<float>();
+  auto isReduced = [&](size_t i) { return runs[i].first; };
+  if (!runs.empty() && isReduced(runs.size() - 1) && runs.size() <= 2) {
+    int64_t length = runs.back().second, rows = runs.size() == 2 ? runs[0].second : 1;
+    rowFoldKernelF32(*op, in, init, out, rows, length);
+    return true;
+  }
+  // Rows of inner kept elements: long enough that vectors fill.
+  constexpr int64_t kMinInner = 16;
+  bool columns = runs.size() == 2 && isReduced(0) && !isReduced(1);
+  bool middle = runs.size() == 3 && !isReduced(0) && isReduced(1) && !isReduced(2);
+  if (!(columns || middle) || runs.back().second < kMinInner) return false;
+  int64_t outer = middle ? runs[0].second : 1, count = runs[runs.size() - 2].second, inner = runs.back().second;
+  std::vector<int64_t> offsets(static_cast<size_t>(outer * count));
+  for (int64_t i = 0; i < outer * count; ++i) offsets[static_cast<size_t>(i)] = i * inner;
+  windowFoldKernelF32(*op, in, offsets.data(), init, out, outer, count, inner);
+  return true;
+}
 }  // namespace
 
 std::vector<Tensor> evalReduce(const std::vector<Tensor> &inputs, const std::vector<Tensor> &initValues,
@@ -134,8 +208,7 @@ std::vector<Tensor> evalReduce(const std::vector<Tensor> &inputs, const std::vec
   if (count == 0 || initValues.size() != count || resultTypes.size() != count) {
     throw RuntimeError("reduce: inputs, init values and results differ in number");
   }
-  std::vector<int64_t> resultShape;
-  std::vector<int64_t> target = resultIndexOf(inputs[0].shape(), dimensions, resultShape);
+  std::vector<int64_t> resultShape = resultShapeOf(inputs[0].shape(), dimensions);
   for (const Tensor &t : inputs) {
     if (t.shape() != inputs[0].shape()) throw RuntimeError("reduce: input shapes differ at run time");
   }
@@ -144,6 +217,11 @@ std::vector<Tensor> evalReduce(const std::vector<Tensor> &inputs, const std::vec
   int64_t outN = results[0].numElements();
   int64_t inN = inputs[0].numElements();
 
+  if (count == 1 && !fastBody.empty() && reduceOnKernels(inputs[0], initValues[0], dimensions, fastBody, results[0])) {
+    results[0].finalize();
+    return results;
+  }
+  std::vector<int64_t> target = resultIndexOf(inputs[0].shape(), dimensions);
   if (count == 1 && !fastBody.empty() && inputs[0].kind() == results[0].kind()) {
     bool handled = true;
     dispatch(inputs[0].kind(), [&](auto tag) {
@@ -282,14 +360,9 @@ bool windowFoldOnKernels(const Tensor &input, const Tensor &initValue, const Win
       window.padding[last] != std::pair<int64_t, int64_t>{0, 0} || resultShape[last] != input.shape()[last]) {
     return false;
   }
-  ElementwiseBinary op;
-  switch (foldOpOf(fastBody)) {
-    case FoldOp::Add: op = ElementwiseBinary::Add; break;
-    case FoldOp::Multiply: op = ElementwiseBinary::Multiply; break;
-    case FoldOp::Maximum: op = ElementwiseBinary::Maximum; break;
-    case FoldOp::Minimum: op = ElementwiseBinary::Minimum; break;
-    default: return false;
-  }
+  std::optional<ElementwiseBinary> fold = kernelFoldOf(fastBody);
+  if (!fold) return false;
+  ElementwiseBinary op = *fold;
   int64_t length = input.shape()[last], rows = 1, windowSize = 1;
   for (int64_t d = 0; d < last; ++d) rows *= resultShape[d], windowSize *= window.windowDimensions[d];
   if (length == 0 || rows == 0) return true;

@@ -297,9 +297,12 @@ bool broadcastFoldsIntoElementwise(const Interpreter &in, const ir::Operation &b
         user->results.size() != 1) {
       return false;
     }
-    // Both operands broadcasts: the other one is made, this one too.
     const ir::Value *other = user->operands[1 - use.operandIndex];
-    if (other == nullptr || other == result || isBroadcastInDim(other->definingOp)) return false;
+    if (other == nullptr || other == result) return false;
+    // Both operands broadcasts (layer norm's scale times its reciprocal
+    // deviation): the lhs one is made (its check fails here), the rhs one
+    // may be read in place.
+    if (use.operandIndex == 0 && isBroadcastInDim(other->definingOp)) return false;
   }
   return true;
 }

@@ -117,7 +117,8 @@ bool transposeFoldsIntoDots(const Interpreter &in, const ir::Operation &transpos
 /// On the kernel path with no observer: whether this `broadcast_in_dim` of
 /// an f32-stored type (at least kMinFoldedBroadcast elements, static
 /// shape) is read only by add, subtract, multiply, divide, maximum or
-/// minimum whose other operand is not a broadcast_in_dim. Its evaluator
+/// minimum, as rhs or with an lhs that is not a broadcast_in_dim (of two
+/// broadcasts, the lhs one is made). Its evaluator
 /// then binds the operand as it is, and those ops read it through
 /// evalBinaryWithBroadcast (foldedBroadcastOf): the broadcast is never made.
 bool broadcastFoldsIntoElementwise(const Interpreter &in, const ir::Operation &broadcast);

@@ -6,6 +6,8 @@
 #include <hwy/contrib/math/math-inl.h>
 #include <hwy/highway.h>
 
+#include "interpreter/kernels/BinaryOps-inl.h"
+
 #include <algorithm>
 #include <cmath>
 #include <vector>
@@ -15,47 +17,6 @@ namespace shlo::interpreter {
 namespace HWY_NAMESPACE {
 
 namespace hn = hwy::HWY_NAMESPACE;
-
-template <int kOp, class D, class V>
-HWY_INLINE V Binary(D d, V a, V b) {
-  if constexpr (kOp == 0) return hn::Add(a, b);
-  if constexpr (kOp == 1) return hn::Sub(a, b);
-  if constexpr (kOp == 2) return hn::Mul(a, b);
-  if constexpr (kOp == 3) return hn::Div(a, b);
-  const hn::RebindToSigned<D> di;
-  auto aNeg = hn::RebindMask(d, hn::Lt(hn::BitCast(di, a), hn::Zero(di)));  // sign bit set
-  auto bothZero = hn::And(hn::Eq(a, hn::Zero(d)), hn::Eq(b, hn::Zero(d)));
-  hn::Mask<D> takeB;
-  if constexpr (kOp == 4) {
-    // maximum: a < b, or both zero and a is -0.
-    takeB = hn::Or(hn::Lt(a, b), hn::And(bothZero, aNeg));
-  } else {
-    // minimum: b < a, or both zero and a is +0.
-    takeB = hn::Or(hn::Lt(b, a), hn::AndNot(aNeg, bothZero));
-  }
-  V r = hn::IfThenElse(takeB, b, a);
-  r = hn::IfThenElse(hn::IsNaN(b), b, r);
-  return hn::IfThenElse(hn::IsNaN(a), a, r);
-}
-
-template <int kOp>
-// No HWY_RESTRICT: `out` may be `lhs` or `rhs` (in-place evaluation).
-void BinaryLoop(const float *lhs, const float *rhs, float *out, int64_t count) {
-  const hn::ScalableTag<float> d;
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  int64_t i = 0;
-  for (; i + lanes <= count; i += lanes) {
-    hn::StoreU(Binary<kOp>(d, hn::LoadU(d, lhs + i), hn::LoadU(d, rhs + i)), d, out + i);
-  }
-  if (i < count) {
-    // The tail through the same vector code, so every element gets the
-    // same bits wherever it sits.
-    HWY_ALIGN float a[hn::MaxLanes(d)] = {}, b[hn::MaxLanes(d)] = {}, r[hn::MaxLanes(d)];
-    for (int64_t j = i; j < count; ++j) a[j - i] = lhs[j], b[j - i] = rhs[j];
-    hn::Store(Binary<kOp>(d, hn::Load(d, a), hn::Load(d, b)), d, r);
-    for (int64_t j = i; j < count; ++j) out[j] = r[j - i];
-  }
-}
 
 template <class D, class V>
 HWY_INLINE V Unary(D d, V x, int op, float *scratch) {
@@ -127,28 +88,41 @@ void RowF32(int op, const float *full, const float *row, float *out, int64_t row
   }
 }
 
-/// out row r = fold over w of (offsets[r * window + w] < 0 ? initRow :
-/// input + offset), starting from initRow, left to right.
+/// Rows [0, rows) of `full` (each `length` long), row r against the one
+/// value column[r], in the operand order the op has; the tail of a row
+/// through the same vector code, as BinaryLoop does.
 template <int kOp>
-void WindowLoop(const float *input, const int64_t *offsets, const float *initRow, float *out, int64_t rows,
-                int64_t window, int64_t length) {
+void ColumnLoop(const float *full, const float *column, float *out, int64_t rows, int64_t length, bool columnIsLhs) {
+  const hn::ScalableTag<float> d;
+  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
   for (int64_t r = 0; r < rows; ++r) {
+    const float *f = full + r * length;
     float *o = out + r * length;
-    std::copy(initRow, initRow + length, o);
-    for (int64_t w = 0; w < window; ++w) {
-      int64_t offset = offsets[r * window + w];
-      BinaryLoop<kOp>(o, offset < 0 ? initRow : input + offset, o, length);
+    const auto c = hn::Set(d, column[r]);
+    int64_t i = 0;
+    for (; i + lanes <= length; i += lanes) {
+      const auto x = hn::LoadU(d, f + i);
+      hn::StoreU(columnIsLhs ? Binary<kOp>(d, c, x) : Binary<kOp>(d, x, c), d, o + i);
+    }
+    if (i < length) {
+      HWY_ALIGN float a[hn::MaxLanes(d)] = {}, res[hn::MaxLanes(d)];
+      for (int64_t j = i; j < length; ++j) a[j - i] = f[j];
+      const auto x = hn::Load(d, a);
+      hn::Store(columnIsLhs ? Binary<kOp>(d, c, x) : Binary<kOp>(d, x, c), d, res);
+      for (int64_t j = i; j < length; ++j) o[j] = res[j - i];
     }
   }
 }
 
-void WindowF32(int op, const float *input, const int64_t *offsets, const float *initRow, float *out, int64_t rows,
-               int64_t window, int64_t length) {
+void ColumnF32(int op, const float *full, const float *column, float *out, int64_t rows, int64_t length,
+               bool columnIsLhs) {
   switch (op) {
-    case 0: return WindowLoop<0>(input, offsets, initRow, out, rows, window, length);
-    case 2: return WindowLoop<2>(input, offsets, initRow, out, rows, window, length);
-    case 4: return WindowLoop<4>(input, offsets, initRow, out, rows, window, length);
-    default: return WindowLoop<5>(input, offsets, initRow, out, rows, window, length);
+    case 0: return ColumnLoop<0>(full, column, out, rows, length, columnIsLhs);
+    case 1: return ColumnLoop<1>(full, column, out, rows, length, columnIsLhs);
+    case 2: return ColumnLoop<2>(full, column, out, rows, length, columnIsLhs);
+    case 3: return ColumnLoop<3>(full, column, out, rows, length, columnIsLhs);
+    case 4: return ColumnLoop<4>(full, column, out, rows, length, columnIsLhs);
+    default: return ColumnLoop<5>(full, column, out, rows, length, columnIsLhs);
   }
 }
 
@@ -168,7 +142,7 @@ namespace shlo::interpreter {
 HWY_EXPORT(BinaryF32);
 HWY_EXPORT(UnaryF32);
 HWY_EXPORT(RowF32);
-HWY_EXPORT(WindowF32);
+HWY_EXPORT(ColumnF32);
 HWY_EXPORT(TargetName);
 
 namespace {
@@ -221,17 +195,15 @@ void binaryRowKernelF32(ElementwiseBinary op, const float *full, const float *ro
   });
 }
 
-void windowFoldKernelF32(ElementwiseBinary op, const float *input, const int64_t *offsets, float init, float *out,
-                         int64_t rows, int64_t window, int64_t length) {
+void binaryColumnKernelF32(ElementwiseBinary op, const float *full, const float *column, float *out, int64_t rows,
+                           int64_t length, bool columnIsLhs) {
   applyIsaLimit();
   if (rows <= 0 || length <= 0) return;
-  std::vector<float> initRow(static_cast<size_t>(length), init);
-  auto fn = HWY_DYNAMIC_DISPATCH(WindowF32);
-  parallelFor(rows, std::max<int64_t>(1, kMinPerThread / std::max<int64_t>(1, length * window)),
-              [&](int64_t begin, int64_t end) {
-                fn(static_cast<int>(op), input, offsets + begin * window, initRow.data(), out + begin * length,
-                   end - begin, window, length);
-              });
+  auto fn = HWY_DYNAMIC_DISPATCH(ColumnF32);
+  parallelFor(rows, std::max<int64_t>(1, kMinPerThread / length), [&](int64_t begin, int64_t end) {
+    fn(static_cast<int>(op), full + begin * length, column + begin, out + begin * length, end - begin, length,
+       columnIsLhs);
+  });
 }
 
 std::string elementwiseTarget() {

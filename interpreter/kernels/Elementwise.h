@@ -31,14 +31,14 @@ void unaryKernelF32(ElementwiseUnary op, const float *operand, float *out, int64
 void binaryRowKernelF32(ElementwiseBinary op, const float *full, const float *row, float *out, int64_t rows,
                         int64_t length, bool rowIsLhs);
 
-/// A window reduction over rows of `length` contiguous elements (pooling
-/// with the innermost dimension outside the window): output row r is `init`
-/// folded with op (Add, Multiply, Maximum or Minimum, the spec's NaN and
-/// signed-zero rules) with the input rows at offsets[r * window + w] for w
-/// = 0, 1, ..., window - 1 in that order, an offset < 0 standing for a row
-/// of `init` (padding). The same bits as the scalar fold in that order.
-void windowFoldKernelF32(ElementwiseBinary op, const float *input, const int64_t *offsets, float init, float *out,
-                         int64_t rows, int64_t window, int64_t length);
+/// out[r * length + j] = op(full[r * length + j], column[r]) (or
+/// op(column[r], full[...]) when `columnIsLhs`) for r < rows, j < length:
+/// a binary op with one operand broadcast along the trailing dimensions
+/// (softmax's row maxima and sums, layer norm's means), without making the
+/// broadcast. Same bits as binaryKernelF32 on the broadcast operand; `out`
+/// may alias `full`.
+void binaryColumnKernelF32(ElementwiseBinary op, const float *full, const float *column, float *out, int64_t rows,
+                           int64_t length, bool columnIsLhs);
 
 /// The Highway target the loops run with ("AVX3", "AVX2", "SSSE3", ...).
 std::string elementwiseTarget();

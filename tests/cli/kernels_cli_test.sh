@@ -5,7 +5,7 @@
 # dot_general and elementwise ops gives the same printed results on the
 # kernel path, on the baseline instruction set and on --reference. Its
 # values are small integers, exact in f32 whatever the order of the sums.
-# --timing prints the three phases and the slowest ops.
+# --timing prints the three phases and the slowest ops (a reduce's too).
 set -u
 SHLO="$1"
 source "$(dirname "$0")/check-lib.sh"
@@ -18,7 +18,7 @@ check "baseline: oneDNN at SSE4.1" has "$tmp/baseline" "oneDNN sse41"
 check "baseline: no AVX loops" bash -c "! grep -q 'loops AVX' '$tmp/baseline'"
 
 cat > "$tmp/prog.mlir" <<'MLIR'
-func.func @main() -> (tensor<1x4x4x3xf32>, tensor<4x5xf32>, tensor<4x5xf32>) {
+func.func @main() -> (tensor<1x4x4x3xf32>, tensor<4x5xf32>, tensor<4x5xf32>, tensor<4xf32>) {
   %x = stablehlo.iota dim = 1 : tensor<1x6x6x2xf32>
   %w = stablehlo.iota dim = 3 : tensor<3x3x2x3xf32>
   %c = stablehlo.convolution(%x, %w) dim_numbers = [b, 0, 1, f]x[0, 1, i, o]->[b, 0, 1, f],
@@ -32,7 +32,9 @@ func.func @main() -> (tensor<1x4x4x3xf32>, tensor<4x5xf32>, tensor<4x5xf32>) {
   %z = stablehlo.constant dense<0.0> : tensor<4x5xf32>
   %one = stablehlo.exponential %z : tensor<4x5xf32>
   %f = stablehlo.multiply %m, %one : tensor<4x5xf32>
-  return %c, %f, %e : tensor<1x4x4x3xf32>, tensor<4x5xf32>, tensor<4x5xf32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %s = stablehlo.reduce(%f init: %zero) applies stablehlo.add across dimensions = [1] : (tensor<4x5xf32>, tensor<f32>) -> tensor<4xf32>
+  return %c, %f, %e, %s : tensor<1x4x4x3xf32>, tensor<4x5xf32>, tensor<4x5xf32>, tensor<4xf32>
 }
 MLIR
 "$SHLO" run "$tmp/prog.mlir" --print > "$tmp/kernels" 2>&1; check "kernels: exits 0" test $? -eq 0
@@ -50,6 +52,8 @@ check "timing: parse phase" has "$tmp/timing" "parse and check"
 check "timing: binding phase" has "$tmp/timing" "bind inputs, make constants/weights"
 check "timing: run phase" has "$tmp/timing" "evaluate (run phase)"
 check "timing: slowest op located" grep -qE 'stablehlo\.[a-z_]+ +.*prog\.mlir:[0-9]+:[0-9]+' "$tmp/timing"
+# An op with a region (its body run as a typed loop) is timed too.
+check "timing: reduce listed" grep -qE 'stablehlo\.reduce( |$)' "$tmp/timing"
 
 echo "$passed passed, $failures failed"
 [ "$failures" -eq 0 ]

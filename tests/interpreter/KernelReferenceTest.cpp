@@ -6,6 +6,7 @@
 // exp agree within the tolerances stated at each test.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
@@ -170,24 +171,6 @@ TEST(KernelReference, ConvolutionOnEveryFloatTypeAndLayout) {
     Tensor oihwFull = randomTensor({6, 8, 3, 3}, element, 12);
     auto [k3, r3] = bothPaths([&] { return evalConvolution(nchw, oihwFull, dilated, ir::Type::tensor({1, 6, 19, 10}, element)); });
     expectClose(k3, r3, maxAbs(nchw) * maxAbs(oihwFull) * 72, 72, "lhs-dilated " + element.str());
-  }
-}
-
-// A tiny convolution (the conformance suite's 3-tap grouped one: 360
-// multiply-adds) runs on the loop on the kernel path too, so its bits do not
-// depend on the instruction set oneDNN would pick.
-TEST(KernelReference, TinyConvolutionsGiveTheReferenceBits) {
-  for (const ir::ElementType &element : floatTypes()) {
-    Tensor lhs = randomTensor({2, 3, 9}, element, 13), rhs = randomTensor({12, 1, 3}, element, 14);
-    ConvolutionParams p;
-    p.featureGroupCount = 3;
-    p.rhsDilation = {2};
-    ConvolutionDimensions &d = p.dimensions;
-    d.inputBatch = 0, d.inputFeature = 1, d.inputSpatial = {2};
-    d.kernelOutputFeature = 0, d.kernelInputFeature = 1, d.kernelSpatial = {2};
-    d.outputBatch = 0, d.outputFeature = 1, d.outputSpatial = {2};
-    auto [k, r] = bothPaths([&] { return evalConvolution(lhs, rhs, p, ir::Type::tensor({2, 12, 5}, element)); });
-    expectSameBits(k, r, "tiny grouped convolution " + element.str());
   }
 }
 
@@ -459,8 +442,9 @@ TEST(KernelReference, BinaryOpsWithAnUnmadeBroadcastGiveTheSameBits) {
   // evalBinaryWithBroadcast on the kernel path (the broadcast read as a
   // repeated row, or made where it is not one) against the op on the made
   // broadcast on the reference path: per-feature rows of NHWC activations
-  // ([C] and [1, 1, 1, C]), a scalar, a row of two trailing dimensions, and
-  // an NCHW feature vector (made), each operand order, 1 and 2 threads.
+  // ([C] and [1, 1, 1, C]), a scalar, a row of two trailing dimensions, an
+  // NCHW feature vector (made), and values repeated along the trailing
+  // dimensions (columns), each operand order, 1 and 2 threads.
   using Binary = Tensor (*)(const Tensor &, const Tensor &, const ir::Type &);
   std::vector<std::pair<std::string, Binary>> ops = {{"add", evalAdd},           {"subtract", evalSubtract},
                                                      {"multiply", evalMultiply}, {"divide", evalDivide},
@@ -472,7 +456,15 @@ TEST(KernelReference, BinaryOpsWithAnUnmadeBroadcastGiveTheSameBits) {
                              {{2, 15, 17, 24}, {1, 1, 1, 24}, {0, 1, 2, 3}},
                              {{3, 7001}, {}, {}},
                              {{2, 15, 17, 24}, {17, 24}, {2, 3}},
-                             {{2, 24, 15, 17}, {24}, {1}}};
+                             {{2, 24, 15, 17}, {24}, {1}},
+                             // Columns: softmax's row maxima ([b, h, t, 1]
+                             // to [b, h, t, t]), layer norm's means, a
+                             // tail after the vectors, a row too short
+                             // for the column kernel (made).
+                             {{3, 8, 79, 79}, {3, 8, 79, 1}, {0, 1, 2, 3}},
+                             {{33, 79, 256}, {33, 79}, {0, 1}},
+                             {{2, 1, 5, 37}, {2, 5}, {0, 2}},
+                             {{40, 7}, {40, 1}, {0, 1}}};
   for (const ir::ElementType &element : floatTypes()) {
     for (size_t c = 0; c < cases.size(); ++c) {
       const Case &shape = cases[c];
@@ -505,8 +497,9 @@ TEST(KernelReference, BinaryOpsWithAnUnmadeBroadcastGiveTheSameBits) {
 TEST(KernelReference, BroadcastsReadByElementwiseOpsAreNotMade) {
   // Batch-norm's shape in an exported model: per-feature parameters
   // broadcast to the activations and read by subtract, multiply and add,
-  // ReLU's zero read by maximum, an f16 divide. %kept is also returned and
-  // %other meets another broadcast: both made. Same bits as --reference;
+  // ReLU's zero read by maximum, an f16 divide. %kept is also returned
+  // (made); %other is the rhs of an add whose lhs is a broadcast too (read
+  // in place, the lhs made). Same bits as --reference;
   // on the kernel path no other activation-sized broadcast is made.
   const std::string program = R"(
 func.func @main(%x: tensor<1x32x32x64xf32>, %m: tensor<64xf32>, %s: tensor<64xf32>, %h: tensor<1x32x32x64xf16>,
@@ -657,4 +650,254 @@ TEST(KernelReference, PreparedConvolutionWeightsGiveTheSameBits) {
     }
   }
   setKernelThreads(1);
+}
+
+namespace {
+
+/// NaN, infinities and signed zeros at every `every`-th element, so that
+/// they land in many rows and lanes. In f32, each NaN has its own payload
+/// and sign: which one a fold keeps shows in the bits.
+void plantScatteredSpecials(Tensor &t, int64_t every) {
+  std::vector<double> specials = {std::nan(""), INFINITY, -INFINITY, 0.0, -0.0};
+  dispatch(t.kind(), [&](auto tag) {
+    using T = decltype(tag);
+    if constexpr (std::is_floating_point_v<T>) {
+      for (int64_t i = 0, s = 0; i < t.numElements(); i += every, ++s) {
+        T value = static_cast<T>(specials[static_cast<size_t>(s) % specials.size()]);
+        if constexpr (std::is_same_v<T, float>) {
+          if (std::isnan(value)) {
+            uint32_t bits = 0x7fc00000u | static_cast<uint32_t>(s + 1) | (s % 2 == 0 ? 0x80000000u : 0u);
+            std::memcpy(&value, &bits, sizeof bits);
+          }
+        }
+        t.data<T>()[i] = value;
+      }
+    }
+  });
+}
+
+/// The same bytes (NaN payloads and signs included).
+void expectSameBytes(const Tensor &kernels, const Tensor &reference, const std::string &what) {
+  ASSERT_EQ(kernels.shape(), reference.shape()) << what;
+  ASSERT_EQ(kernels.kind(), reference.kind()) << what;
+  size_t size = static_cast<size_t>(kernels.numElements()) * storageSize(kernels.kind());
+  EXPECT_EQ(std::memcmp(kernels.bytes(), reference.bytes(), size), 0) << what;
+}
+
+}  // namespace
+
+TEST(KernelReference, ReduceGivesTheSameBits) {
+  // reduce with add, max, min and multiply bodies: over the innermost
+  // dimensions (softmax, layer norm: rowFoldKernelF32), over dimensions
+  // with kept ones inside (global pooling: windowFoldKernelF32), to a
+  // scalar, and across a size-1 dimension; forms the kernels do not take
+  // (reduced dimensions on both sides of a kept one, a short kept inner
+  // run) and f16, bf16, f64 fall through to the typed loop. Against the
+  // reference path, 1 and 2 threads: same bits (the kernels keep the
+  // loop's left-to-right order), special values included. The small case
+  // is also checked against the body itself run per element (no typed
+  // loop at all), the spec's schedule taken literally.
+  struct Fold {
+    const char *body;
+    double init;
+  };
+  std::vector<Fold> folds = {{"stablehlo.add", 0.0}, {"stablehlo.maximum", -INFINITY},
+                             {"stablehlo.minimum", INFINITY}, {"stablehlo.multiply", 1.0}};
+  struct Case {
+    std::vector<int64_t> shape, dims;
+  };
+  std::vector<Case> cases = {
+      {{70, 2100}, {1}},         // rows, two threads' worth
+      {{3, 8, 79, 79}, {3}},     // softmax's rows
+      {{3, 5, 17}, {1, 2}},      // two reduced dimensions merged
+      {{64, 2100}, {0}},         // columns
+      {{2, 7, 7, 40}, {1, 2}},   // global pooling: [kept, reduced, kept]
+      {{37, 29}, {0, 1}},        // to a scalar
+      {{4, 1, 6, 9}, {1, 2, 3}}, // a size-1 dimension among the reduced
+      {{6, 5, 7}, {0, 2}},       // reduced on both sides: the typed loop
+      {{50, 3}, {0}},            // a short kept inner run: the typed loop
+  };
+  int64_t bodyChecks = 0;
+  for (const ir::ElementType &element : floatTypes()) {
+    ir::Type scalar = ir::Type::tensor({}, element);
+    for (const Case &c : cases) {
+      Tensor input = randomTensor(c.shape, element, 91);
+      plantScatteredSpecials(input, 97);
+      std::vector<int64_t> resultShape;
+      for (size_t d = 0; d < c.shape.size(); ++d) {
+        if (std::find(c.dims.begin(), c.dims.end(), static_cast<int64_t>(d)) == c.dims.end()) {
+          resultShape.push_back(c.shape[d]);
+        }
+      }
+      for (const Fold &fold : folds) {
+        Tensor init = makeElidedValue(scalar, {ElidedFill::Mode::Zeros, 0}, 0);
+        dispatch(init.kind(), [&](auto tag) {
+          using T = decltype(tag);
+          if constexpr (std::is_floating_point_v<T>) init.data<T>()[0] = static_cast<T>(fold.init);
+        });
+        BinaryKernel kernel = binaryKernelOf(binaryFoldOf(fold.body));
+        BodyFn body = [&](const std::vector<Tensor> &args) { return std::vector<Tensor>{kernel(args[0], args[1], scalar)}; };
+        // Which NaN maximum and minimum keep is the fold's choice (the
+        // first in order): its payload and sign are checked too. A sum or
+        // product of two NaNs carries the payload of whichever operand the
+        // compiler put first (IEEE and C++ leave it open), on either path.
+        bool keepsNaNPayloads = std::string(fold.body) == "stablehlo.maximum" || std::string(fold.body) == "stablehlo.minimum";
+        std::string what = std::string(fold.body) + " " + element.str() + " over " + std::to_string(c.dims.size()) +
+                           " dims of rank " + std::to_string(c.shape.size());
+        auto run = [&](const std::string &fastBody) {
+          return evalReduce({input}, {init}, c.dims, body, fastBody, {ir::Type::tensor(resultShape, element)}).at(0);
+        };
+        for (int threads : {1, 2}) {
+          setKernelThreads(threads);
+          auto [k, r] = bothPaths([&] { return run(fold.body); });
+          expectSameBits(k, r, what);
+          if (keepsNaNPayloads) expectSameBytes(k, r, what);
+        }
+        if (input.numElements() <= 5000) {
+          setKernelThreads(1);
+          setKernelPath(KernelPath::Reference);
+          Tensor literal = run("");
+          setKernelPath(KernelPath::Kernels);
+          Tensor kernels = run(fold.body);
+          expectSameBits(kernels, literal, what + " (body per element)");
+          if (keepsNaNPayloads) expectSameBytes(kernels, literal, what + " (body per element)");
+          ++bodyChecks;
+        }
+      }
+    }
+  }
+  setKernelThreads(1);
+  // Every element type and fold met the body-per-element check on the
+  // small cases.
+  EXPECT_EQ(bodyChecks, 4 * 6 * 4);
+}
+
+TEST(KernelReference, SoftmaxAndLayerNormGiveTheReferenceBits) {
+  // searchless-chess's attention softmax and layer norm as exported: row
+  // reduces (max, add), their results broadcast back along the rows and
+  // read by subtract/divide/multiply without being made, the layer norm's
+  // scale times its reciprocal deviation (two broadcasts). Same bits as
+  // --reference at 1 and 2 threads; no row-sized broadcast is made. The
+  // softmax's exponential is a negation here: exp is within one ULP of the
+  // reference, not bit-identical (ExponentialWithinOneUlp).
+  const std::string program = R"(
+func.func @main(%x: tensor<4x8x64x64xf32>, %y: tensor<4x33x256xf32>, %g: tensor<256xf32>) -> (tensor<4x8x64x64xf32>, tensor<4x33x256xf32>) {
+  %ninf = stablehlo.constant dense<0xFF800000> : tensor<f32>
+  %zero = stablehlo.constant dense<0.0> : tensor<f32>
+  %m = stablehlo.reduce(%x init: %ninf) applies stablehlo.maximum across dimensions = [3] : (tensor<4x8x64x64xf32>, tensor<f32>) -> tensor<4x8x64xf32>
+  %m1 = stablehlo.broadcast_in_dim %m, dims = [0, 1, 2] : (tensor<4x8x64xf32>) -> tensor<4x8x64x1xf32>
+  %mb = stablehlo.broadcast_in_dim %m1, dims = [0, 1, 2, 3] : (tensor<4x8x64x1xf32>) -> tensor<4x8x64x64xf32>
+  %d = stablehlo.subtract %x, %mb : tensor<4x8x64x64xf32>
+  %e = stablehlo.negate %d : tensor<4x8x64x64xf32>
+  %s = stablehlo.reduce(%e init: %zero) applies stablehlo.add across dimensions = [3] : (tensor<4x8x64x64xf32>, tensor<f32>) -> tensor<4x8x64xf32>
+  %s1 = stablehlo.broadcast_in_dim %s, dims = [0, 1, 2] : (tensor<4x8x64xf32>) -> tensor<4x8x64x1xf32>
+  %sb = stablehlo.broadcast_in_dim %s1, dims = [0, 1, 2, 3] : (tensor<4x8x64x1xf32>) -> tensor<4x8x64x64xf32>
+  %p = stablehlo.divide %e, %sb : tensor<4x8x64x64xf32>
+  %n = stablehlo.constant dense<2.560000e+02> : tensor<f32>
+  %sum = stablehlo.reduce(%y init: %zero) applies stablehlo.add across dimensions = [2] : (tensor<4x33x256xf32>, tensor<f32>) -> tensor<4x33xf32>
+  %sum1 = stablehlo.broadcast_in_dim %sum, dims = [0, 1] : (tensor<4x33xf32>) -> tensor<4x33x1xf32>
+  %nb = stablehlo.broadcast_in_dim %n, dims = [] : (tensor<f32>) -> tensor<4x33x1xf32>
+  %mean = stablehlo.divide %sum1, %nb : tensor<4x33x1xf32>
+  %meanb = stablehlo.broadcast_in_dim %mean, dims = [0, 1, 2] : (tensor<4x33x1xf32>) -> tensor<4x33x256xf32>
+  %c = stablehlo.subtract %y, %meanb : tensor<4x33x256xf32>
+  %sq = stablehlo.multiply %c, %c : tensor<4x33x256xf32>
+  %var = stablehlo.reduce(%sq init: %zero) applies stablehlo.add across dimensions = [2] : (tensor<4x33x256xf32>, tensor<f32>) -> tensor<4x33xf32>
+  %var1 = stablehlo.broadcast_in_dim %var, dims = [0, 1] : (tensor<4x33xf32>) -> tensor<4x33x1xf32>
+  %r = stablehlo.rsqrt %var1 : tensor<4x33x1xf32>
+  %scale = stablehlo.broadcast_in_dim %g, dims = [2] : (tensor<256xf32>) -> tensor<4x33x256xf32>
+  %rb = stablehlo.broadcast_in_dim %r, dims = [0, 1, 2] : (tensor<4x33x1xf32>) -> tensor<4x33x256xf32>
+  %sr = stablehlo.multiply %scale, %rb : tensor<4x33x256xf32>
+  %out = stablehlo.multiply %c, %sr : tensor<4x33x256xf32>
+  return %p, %out : tensor<4x8x64x64xf32>, tensor<4x33x256xf32>
+}
+)";
+  ir::ElementType f32 = floatType(ir::FloatFormat::F32);
+  Tensor x = randomTensor({4, 8, 64, 64}, f32, 101), y = randomTensor({4, 33, 256}, f32, 102);
+  plantScatteredSpecials(x, 331);
+  std::vector<Value> arguments = {x, y, randomTensor({256}, f32, 103)};
+  setKernelPath(KernelPath::Reference);
+  analysis::Analysis keepReference;
+  FunctionOutcome reference = test::runProgram(program, keepReference, "main", arguments);
+  setKernelPath(KernelPath::Kernels);
+  ASSERT_EQ(reference.status, FunctionOutcome::Status::Passed) << reference.message;
+  for (int threads : {1, 2}) {
+    setKernelThreads(threads);
+    analysis::Analysis keepKernels;
+    const ir::Module &module = test::loadProgram(program, keepKernels);
+    Interpreter kernelsRun(module);
+    int64_t before = Tensor::liveBytes();
+    Tensor::resetPeakBytes();
+    FunctionOutcome kernels = kernelsRun.run("main", arguments);
+    int64_t kernelPeak = Tensor::peakBytes() - before;
+    ASSERT_EQ(kernels.status, FunctionOutcome::Status::Passed) << kernels.message;
+    ASSERT_EQ(kernels.results.size(), 2u);
+    for (size_t i = 0; i < 2; ++i) {
+      expectSameBits(kernels.results[i].tensor, reference.results[i].tensor,
+                     "result " + std::to_string(i) + " at " + std::to_string(threads) + " threads");
+    }
+    // Live at most: the softmax's one buffer (in place), then its result
+    // beside the layer norm's two (%c is read twice). A made %mb or %sb
+    // would hold two score buffers at once, more than that bound (the
+    // layer norm's broadcasts are row-sized and would not show here).
+    const int64_t scores = 4 * 8 * 64 * 64 * 4, rows = 4 * 33 * 256 * 4;
+    EXPECT_LE(kernelPeak, scores + 2 * rows + rows / 4) << "peak " << kernelPeak << " bytes";
+  }
+  setKernelThreads(1);
+}
+
+TEST(KernelReference, ReduceKeepsTheSignOfZeroExtrema) {
+  // Rows whose maximum (minimum) is a zero: +0 wins over -0 for maximum,
+  // -0 over +0 for minimum, wherever in the row (and in which lane) the
+  // winning zero sits; rows of one sign of zero keep it.
+  ir::ElementType f32 = floatType(ir::FloatFormat::F32);
+  const int64_t rows = 64, length = 37;
+  for (const char *body : {"stablehlo.maximum", "stablehlo.minimum"}) {
+    bool isMax = std::string(body) == "stablehlo.maximum";
+    Tensor input = randomTensor({rows, length}, f32, 111);
+    float *x = input.data<float>();
+    for (int64_t r = 0; r < rows; ++r) {
+      for (int64_t j = 0; j < length; ++j) {
+        // Away from zero on the losing side, zeros of the row's sign
+        // pattern: row r has +0 (max) / -0 (min) only at column r % length
+        // when r is odd.
+        float away = isMax ? -1.0f - static_cast<float>(j) : 1.0f + static_cast<float>(j);
+        float zero = isMax ? -0.0f : 0.0f;
+        float winner = isMax ? 0.0f : -0.0f;
+        x[r * length + j] = j % 3 == 0 ? away : (r % 2 == 1 && j == r % length ? winner : zero);
+      }
+    }
+    Tensor init = makeElidedValue(ir::Type::tensor({}, f32), {ElidedFill::Mode::Zeros, 0}, 0);
+    init.data<float>()[0] = isMax ? -INFINITY : INFINITY;
+    BinaryKernel kernel = binaryKernelOf(binaryFoldOf(body));
+    ir::Type scalar = ir::Type::tensor({}, f32);
+    BodyFn fn = [&](const std::vector<Tensor> &args) { return std::vector<Tensor>{kernel(args[0], args[1], scalar)}; };
+    auto [k, r] = bothPaths([&] { return evalReduce({input}, {init}, {1}, fn, body, {ir::Type::tensor({rows}, f32)}).at(0); });
+    expectSameBytes(k, r, body);
+    for (int64_t row = 0; row < rows; ++row) {
+      // The expectation itself, so that both paths cannot agree on a wrong sign.
+      bool winnerPresent = row % 2 == 1 && (row % length) % 3 != 0;
+      float expected = winnerPresent ? (isMax ? 0.0f : -0.0f) : (isMax ? -0.0f : 0.0f);
+      EXPECT_EQ(std::signbit(k.data<float>()[row]), std::signbit(expected)) << body << " row " << row;
+      EXPECT_EQ(k.data<float>()[row], 0.0f) << body << " row " << row;
+    }
+  }
+}
+
+TEST(KernelReference, TinyConvolutionsTakeTheReferenceLoop) {
+  // conv_general_dilated_float32_2_3_9_float32_12_1_3's shape: 360
+  // multiply-adds in feature groups. It stays off oneDNN (whose AVX-512
+  // fused multiply-adds gave 4 ULP where the file allows 3): the reference
+  // loop's bits on the kernel path, for every float type.
+  for (const ir::ElementType &element : floatTypes()) {
+    Tensor lhs = randomTensor({2, 3, 9}, element, 121), rhs = randomTensor({12, 1, 3}, element, 122);
+    ConvolutionParams p;
+    p.featureGroupCount = 3;
+    p.rhsDilation = {2};
+    ConvolutionDimensions &d = p.dimensions;
+    d.inputBatch = 0, d.inputFeature = 1, d.inputSpatial = {2};
+    d.kernelOutputFeature = 0, d.kernelInputFeature = 1, d.kernelSpatial = {2};
+    d.outputBatch = 0, d.outputFeature = 1, d.outputSpatial = {2};
+    auto [k, r] = bothPaths([&] { return evalConvolution(lhs, rhs, p, ir::Type::tensor({2, 12, 5}, element)); });
+    expectSameBits(k, r, "tiny grouped convolution " + element.str());
+  }
 }
