@@ -29,7 +29,6 @@ namespace shlo::interpreter {
 
 namespace {
 
-
 /// What the fast path needs, resolved from the op's attributes.
 struct Geometry {
   size_t spatial = 0;
