@@ -114,7 +114,7 @@ enum class Rule : uint8_t {
   None,         // No capture: its children may have some.
   Fixed,        // Always `fixed`.
   String,       // An op's quoted name, an attribute's quoted name, else a string.
-  TypeKeyword,  // `tensor`, `vector`, `memref`, `tuple` in their type.
+  TypeKeyword,  // `tensor` (or `tensor<`), `vector`, `memref`, `tuple` in their type.
   QuantKeyword, // `!quant.uniform` in a quantized type.
   TypeAlias,    // A dialect type's name, or a type alias definition's.
   BareId,       // An attribute's or keyword attribute's name.
@@ -136,7 +136,9 @@ NodeRule ruleFor(std::string_view kind, bool named) {
       if (kind == keyword) return fixed(kKeyword, 0);
     }
     if (kind == "=" || kind == "->" || kind == "::") return fixed(kOperator, 0);
-    if (kind == "tensor" || kind == "vector" || kind == "memref" || kind == "tuple") return {Rule::TypeKeyword, {}};
+    if (kind == "tensor" || kind == "tensor<" || kind == "vector" || kind == "memref" || kind == "tuple") {
+      return {Rule::TypeKeyword, {}};
+    }
     if (kind == "!quant.uniform") return {Rule::QuantKeyword, {}};
     return {Rule::None, {}};
   }
@@ -196,6 +198,7 @@ Classification classifyNode(syntax::Node node, syntax::Node parent, syntax::Fiel
       return {kString, 0};
     case Rule::TypeKeyword: {
       std::string_view kind = node.kind(), in = parent.kind();
+      if (kind.ends_with('<')) kind.remove_suffix(1);  // `tensor<` is one token.
       bool own = in.size() == kind.size() + 5 && in.substr(0, kind.size()) == kind && in.substr(kind.size()) == "_type";
       return own ? Classification{kType, kDefaultLibrary} : Classification{};
     }
