@@ -46,7 +46,7 @@ module.exports = grammar({
   // other rules are hidden ones on the hot path (every op, every argument,
   // every result, every attribute value): substituted, they cost no reduce
   // and no subtree of their own, which is most of what parsing a large
-  // module costs (pt_bert: 50k reduces to 33k; see NOTES.md, session 7).
+  // module costs (pt_bert: 50k reduces to 30k; see NOTES.md, session 7).
   // Inlining `_custom_arguments` too multiplies the parse states (each
   // place it appears in `_custom_operation` gets its own), so it stays.
   inline: $ => [$._op_keyword, $._custom_operation, $._custom_argument, $._result, $._attribute_value],
