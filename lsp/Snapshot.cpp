@@ -10,13 +10,13 @@ namespace shlo::lsp {
 namespace {
 
 /// The lint options of the document at `uri`: its nearest `shlo.toml` (or
-/// `pyproject.toml`), as `shlo lint` reads it; the defaults otherwise.
-linter::LintOptions lintOptionsFor(const std::string &uri) {
+/// `pyproject.toml`), as `shlo lint` reads it, the defaults otherwise; then
+/// the client's `overrides`.
+linter::LintOptions lintOptionsFor(const std::string &uri, const linter::RuleSelection &overrides) {
   std::optional<std::string> path = pathFromFileUri(uri);
-  if (!path) return {};
-  std::optional<std::filesystem::path> config = linter::findConfigFile(*path);
-  if (!config) return {};
-  return linter::loadConfig(*config).optionsFor(*path);
+  std::optional<std::filesystem::path> config = path ? linter::findConfigFile(*path) : std::nullopt;
+  if (!config) return linter::LintConfig{}.optionsFor(path.value_or(""), overrides);
+  return linter::loadConfig(*config).optionsFor(*path, overrides);
 }
 
 bool hasChunks(std::string_view text) {
@@ -38,7 +38,8 @@ const std::string &Snapshot::semanticTokensText(syntax::PositionEncoding encodin
 
 std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, std::string text,
                                               const Snapshot *base, const syntax::SyntaxTree *edited,
-                                              const std::vector<syntax::InputEdit> &edits) {
+                                              const std::vector<syntax::InputEdit> &edits,
+                                              const linter::RuleSelection &lintOverrides) {
   // Parsers are not thread-safe and cheap to keep: one per worker thread.
   thread_local syntax::Parser parser;
   auto snapshot = std::make_shared<Snapshot>(std::move(uri), version, std::move(text));
@@ -47,12 +48,15 @@ std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, 
   // (such files are tests, small).
   bool chunked = hasChunks(source);
   if (base && edited && edited->valid() && !chunked && base->chunks.empty()) {
-    snapshot->analysis = analysis::reanalyze(parser, source, base->analysis, *edited, edits, &snapshot->stats);
+    snapshot->analysis = analysis::reanalyze(parser, source, base->analysis, *edited, edits, &snapshot->stats,
+                                             analysis::kExactRecoveryLimit, analysis::Exactness::Provisional);
+    // What it copied from a provisional snapshot may be wrong too.
+    if (base->provisional() && snapshot->stats.incremental) snapshot->stats.provisional = true;
   } else {
     snapshot->analysis = analysis::analyze(parser, source);
   }
   if (chunked) snapshot->splitChunks(parser);
-  snapshot->lintOptions = lintOptionsFor(snapshot->uri);
+  snapshot->lintOptions = lintOptionsFor(snapshot->uri, lintOverrides);
   snapshot->buildIndex();
   return snapshot;
 }
