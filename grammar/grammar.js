@@ -42,8 +42,14 @@ module.exports = grammar({
   externals: $ => [$._fallback_end, $._error_sentinel],
 
   // The op-name keywords are substituted where used, so each becomes a leaf
-  // named `op_name` rather than a leaf inside an extra internal node.
-  inline: $ => [$._op_keyword],
+  // named `op_name` rather than a leaf inside an extra internal node. The
+  // other rules are hidden ones on the hot path (every op, every argument,
+  // every result, every attribute value): substituted, they cost no reduce
+  // and no subtree of their own, which is most of what parsing a large
+  // module costs (pt_bert: 50k reduces to 30k; see NOTES.md, session 7).
+  // Inlining `_custom_arguments` too multiplies the parse states (each
+  // place it appears in `_custom_operation` gets its own), so it stays.
+  inline: $ => [$._op_keyword, $._custom_operation, $._custom_argument, $._result, $._attribute_value],
 
   conflicts: $ => [
     // Inside an op of an unknown dialect, `{` opens either a region or an
@@ -124,8 +130,10 @@ module.exports = grammar({
       optional(field('location', $.location)),
     ),
 
-    result_list: $ => seq(commaSep1($.result), '='),
-    result: $ => seq(
+    // `%a, %b:2 =`: each result's name (and group size) directly in the list,
+    // with no node per result.
+    result_list: $ => seq(commaSep1($._result), '='),
+    _result: $ => seq(
       field('name', alias($.value_use, $.value_id)),
       optional(seq(':', field('count', $.integer))),
     ),
@@ -204,9 +212,14 @@ module.exports = grammar({
       repeat1(field('region', $.named_region)),
     ),
 
+    // The second argument is spelled out so that the commonest ops (one or
+    // two arguments) need no repetition node.
     _custom_arguments: $ => seq(
       $._custom_argument,
-      repeat(seq(optional(','), $._custom_argument)),
+      optional(seq(
+        optional(','), $._custom_argument,
+        repeat(seq(optional(','), $._custom_argument)),
+      )),
     ),
 
     _custom_argument: $ => choice(
@@ -381,10 +394,14 @@ module.exports = grammar({
 
     region: $ => seq(
       '{',
-      optional(alias(repeat1($.operation), $.entry_block)),
+      optional($.entry_block),
       repeat($.block),
       '}',
     ),
+
+    // A rule of its own rather than an alias of the repetition: tree-sitter
+    // keeps a reduce per op for an aliased repetition (one more node per op).
+    entry_block: $ => repeat1($.operation),
 
     block: $ => seq(field('label', $.block_label), repeat($.operation)),
 
@@ -442,8 +459,11 @@ module.exports = grammar({
     ),
 
     // tensor<2x?x3xf32, #stablehlo.bounds<?, 4, ?>>, tensor<*xf32>
+    // `tensor<` is one token: the commonest type opener then costs one token
+    // and no keyword lookup. MLIR allows space before the `<`, hence the
+    // two-token spelling too.
     tensor_type: $ => seq(
-      'tensor', '<',
+      choice('tensor<', seq('tensor', '<')),
       optional(field('shape', $.shape)),
       field('element_type', $._type),
       optional(seq(',', field('encoding', $._attribute_value))),

@@ -74,6 +74,15 @@ struct Token {
 /// captures the outer one wins (`complex<f32>` is one type token), of
 /// captures of the same node the first pattern. The reference the tree walk
 /// below must match (tests compare them on every shared file).
+/// The range a token of `node` covers: the node's, but `tensor<` (one
+/// grammar token) only as far as its keyword, so that the bracket stays the
+/// editor's punctuation as in every other type.
+syntax::TextRange tokenRange(syntax::Node node) {
+  syntax::TextRange range = node.range();
+  if (!node.isNamed() && range.size() == 7 && node.kind() == "tensor<") range.end -= 1;
+  return range;
+}
+
 std::vector<Token> queryTokens(const AnalyzedFile &file, const syntax::TextRange *range) {
   const std::vector<Classification> &classes = captureClasses();
   syntax::QueryMatches matches(syntax::Query::highlights(), file.tree.root(), file.file.text(), range);
@@ -88,7 +97,7 @@ std::vector<Token> queryTokens(const AnalyzedFile &file, const syntax::TextRange
       // The cursor's byte range also lets through matches that merely
       // start before it; keep what intersects the range.
       if (range && (nodeRange.end <= range->begin || nodeRange.begin >= range->end)) continue;
-      tokens.push_back({nodeRange, match.pattern, classification});
+      tokens.push_back({tokenRange(capture.node), match.pattern, classification});
     }
   }
   std::sort(tokens.begin(), tokens.end(), [](const Token &a, const Token &b) {
@@ -114,7 +123,7 @@ enum class Rule : uint8_t {
   None,         // No capture: its children may have some.
   Fixed,        // Always `fixed`.
   String,       // An op's quoted name, an attribute's quoted name, else a string.
-  TypeKeyword,  // `tensor`, `vector`, `memref`, `tuple` in their type.
+  TypeKeyword,  // `tensor` (or `tensor<`), `vector`, `memref`, `tuple` in their type.
   QuantKeyword, // `!quant.uniform` in a quantized type.
   TypeAlias,    // A dialect type's name, or a type alias definition's.
   BareId,       // An attribute's or keyword attribute's name.
@@ -136,7 +145,9 @@ NodeRule ruleFor(std::string_view kind, bool named) {
       if (kind == keyword) return fixed(kKeyword, 0);
     }
     if (kind == "=" || kind == "->" || kind == "::") return fixed(kOperator, 0);
-    if (kind == "tensor" || kind == "vector" || kind == "memref" || kind == "tuple") return {Rule::TypeKeyword, {}};
+    if (kind == "tensor" || kind == "tensor<" || kind == "vector" || kind == "memref" || kind == "tuple") {
+      return {Rule::TypeKeyword, {}};
+    }
     if (kind == "!quant.uniform") return {Rule::QuantKeyword, {}};
     return {Rule::None, {}};
   }
@@ -196,6 +207,7 @@ Classification classifyNode(syntax::Node node, syntax::Node parent, syntax::Fiel
       return {kString, 0};
     case Rule::TypeKeyword: {
       std::string_view kind = node.kind(), in = parent.kind();
+      if (kind.ends_with('<')) kind.remove_suffix(1);  // `tensor<` is one token.
       bool own = in.size() == kind.size() + 5 && in.substr(0, kind.size()) == kind && in.substr(kind.size()) == "_type";
       return own ? Classification{kType, kDefaultLibrary} : Classification{};
     }
@@ -233,7 +245,7 @@ std::vector<Token> walkTokens(const AnalyzedFile &file, const syntax::TextRange 
       Classification classification =
           ancestors.empty() ? Classification{} : classifyNode(node, ancestors.back(), cursor.fieldId());
       if (classification.type != kSkip) {
-        if (nodeRange.size() > 0) tokens.push_back({nodeRange, 0, classification});  // Not MISSING nodes.
+        if (nodeRange.size() > 0) tokens.push_back({tokenRange(node), 0, classification});  // Not MISSING nodes.
       } else {
         descend = true;
       }

@@ -22,6 +22,7 @@
   (none_type)
   (token_type)
 ] @type.builtin
+(tensor_type "tensor<" @type.builtin)
 (tensor_type "tensor" @type.builtin)
 (vector_type "vector" @type.builtin)
 (memref_type "memref" @type.builtin)

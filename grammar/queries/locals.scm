@@ -9,7 +9,7 @@
   name: (op_name)
   symbol: (symbol) @local.definition.function)
 
-(result name: (value_id) @local.definition.var)
+(result_list name: (value_id) @local.definition.var)
 (block_argument name: (value_id) @local.definition.parameter)
 (function_argument name: (value_id) @local.definition.parameter)
 (iteration_argument name: (value_id) @local.definition.parameter)

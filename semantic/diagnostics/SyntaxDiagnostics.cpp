@@ -102,11 +102,28 @@ std::vector<Diagnostic> collectSyntaxDiagnostics(const SyntaxTree &tree, std::st
                                     : "unexpected `" + snippet + "`" + context(ancestors, text);
         // The tree does not say what was expected; one common case it
         // shows: a type right after an operand, its `:` deleted.
-        if (size_t at = typeAfterValue(textOf(node, text)); at != std::string_view::npos) {
-          std::string_view rest = textOf(node, text).substr(at);
+        // `tensor<` is one token, so after an operand `tensor` may be read
+        // as an enum argument and the ERROR hold only the `<...>` after it:
+        // then the type starts on the ERROR's line, before it.
+        std::string_view scope = textOf(node, text);
+        uint32_t scopeBegin = node.begin();
+        size_t at = typeAfterValue(scope);
+        if (at == std::string_view::npos && scope.starts_with('<')) {
+          size_t lineStart = text.rfind('\n', node.begin() == 0 ? 0 : node.begin() - 1);
+          lineStart = lineStart == std::string_view::npos || node.begin() == 0 ? 0 : lineStart + 1;
+          scope = text.substr(lineStart);
+          scopeBegin = static_cast<uint32_t>(lineStart);
+          at = typeAfterValue(scope);
+          constexpr std::string_view kWord = "tensor";
+          bool adjoins = at != std::string_view::npos && scope.substr(at).starts_with(kWord) &&
+                         scopeBegin + at + kWord.size() == node.begin();
+          if (!adjoins) at = std::string_view::npos;
+        }
+        if (at != std::string_view::npos) {
+          std::string_view rest = scope.substr(at);
           std::string_view type = rest.substr(0, rest.find_first_of(" \n,"));
           d.message = "expected `:` before the type `" + excerpt(type) + "`";
-          uint32_t begin = node.begin() + static_cast<uint32_t>(at);
+          uint32_t begin = scopeBegin + static_cast<uint32_t>(at);
           d.range = {begin, begin + static_cast<uint32_t>(type.size())};
         }
         out.push_back(std::move(d));

@@ -44,6 +44,7 @@ struct FieldIds {
   syntax::FieldId results = syntax::fieldId("results");
   syntax::FieldId resultType = syntax::fieldId("result_type");
   syntax::FieldId location = syntax::fieldId("location");
+  syntax::FieldId count = syntax::fieldId("count");
 };
 
 const FieldIds &fields() {
@@ -318,7 +319,8 @@ class Lowerer {
     // Types: the generic form's function type, or the pretty signature.
     std::vector<Type> resultTypes;
     bool resultTypesKnown = false;
-    size_t boundResults = countBoundResults(resultList);
+    std::vector<ResultName> resultNames = this->resultNames(resultList);
+    size_t boundResults = countBoundResults(resultNames);
     if (!typeNode.isNull()) {
       op->typeRange = rangeOf(typeNode);
       Signature signature = readSignature(typeNode);
@@ -359,7 +361,7 @@ class Lowerer {
     }
     if (!pretty.appliedOp.empty() && appliesReducer(op->name)) buildAppliedReduceBody(*op, pretty);
 
-    bindResults(resultList, op, resultTypes, resultTypesKnown, boundResults);
+    bindResults(resultList, resultNames, op, resultTypes, resultTypesKnown, boundResults);
     return op;
   }
 
@@ -558,28 +560,48 @@ class Lowerer {
     return n < 0 || n > syntax::kMaxResultGroupSize ? 0 : n;
   }
 
-  size_t countBoundResults(Node list) {
-    if (list.isNull()) return 0;
+  /// One `%name` or `%name:N` of a result list.
+  struct ResultName {
+    Node name;
+    Node count;  // Null unless a group size is written.
+  };
+
+  /// The results a `result_list` names, in order: its `name` children,
+  /// each with the `count` that follows it.
+  std::vector<ResultName> resultNames(Node list) {
+    std::vector<ResultName> names;
+    if (list.isNull()) return names;
+    for (const auto &child : namedChildren(list)) {
+      if (child.fieldId == fields().name) {
+        names.push_back({child.node, Node()});
+      } else if (child.fieldId == fields().count && !names.empty()) {
+        names.back().count = child.node;
+      }
+    }
+    return names;
+  }
+
+  size_t countBoundResults(const std::vector<ResultName> &names) {
     size_t count = 0;
-    for (const auto &result : namedChildren(list)) {
-      Node n = fieldOf(result.node, "count");
-      count += n.isNull() ? 1 : static_cast<size_t>(groupSize(n));
+    for (const ResultName &result : names) {
+      count += result.count.isNull() ? 1 : static_cast<size_t>(groupSize(result.count));
     }
     return count;
   }
 
-  void bindResults(Node list, Operation *op, const std::vector<Type> &types, bool typesKnown, size_t bound) {
+  void bindResults(Node list, const std::vector<ResultName> &names, Operation *op, const std::vector<Type> &types,
+                   bool typesKnown, size_t bound) {
     if (typesKnown && bound != types.size() && !list.isNull()) {
       error(list, "ssa.result-count",
             "operation defines " + std::to_string(types.size()) + " results but " + std::to_string(bound) +
                 " are bound here");
     }
     size_t index = 0;
-    if (!list.isNull()) {
-      for (const auto &result : namedChildren(list)) {
-        Node nameNode = fieldOf(result.node, "name");
+    {
+      for (const ResultName &result : names) {
+        Node nameNode = result.name;
         std::string name(values_.text(nameNode));
-        Node countNode = fieldOf(result.node, "count");
+        Node countNode = result.count;
         bool multi = !countNode.isNull();
         int64_t count = multi ? groupSize(countNode) : 1;
         if (multi && values_.attribute(countNode).integer > syntax::kMaxResultGroupSize) {

@@ -141,12 +141,8 @@ TEST(TreeShape, EveryStatementIsOneOperationOwningItsResults) {
       EXPECT_EQ(syntax::textOf(syntax::fieldOf(op, "name"), text), s.name) << path << ":" << s.row + 1;
       syntax::Node resultList = syntax::fieldOf(op, "results");
       std::vector<std::string> owned;
-      if (!resultList.isNull()) {
-        for (uint32_t i = 0; i < resultList.namedChildCount(); ++i) {
-          syntax::Node result = resultList.namedChild(i);
-          owned.emplace_back(syntax::textOf(syntax::fieldOf(result, "name"), text));
-        }
-      }
+      // The list holds each result's `name` (and `count`, for `%r:2`).
+      for (syntax::Node result : resultList.fieldChildren("name")) owned.emplace_back(syntax::textOf(result, text));
       EXPECT_EQ(owned, s.results) << path << ":" << s.row + 1;
       if (!s.results.empty()) ++withResults;
     }
