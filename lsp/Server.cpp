@@ -570,7 +570,8 @@ void Server::analyzeAndPublish(const std::string &uri) {
 }
 
 void Server::publish(const Snapshot &snapshot) {
-  send(makeNotification("textDocument/publishDiagnostics", publishDiagnosticsParams(snapshot, encoding_, client_)));
+  // Written as text: the edit's latency bar counts it (DiagnosticsToProtocol.h).
+  transport_.write(publishDiagnosticsText(snapshot, encoding_, client_));
 }
 
 }  // namespace shlo::lsp
