@@ -29,6 +29,10 @@ namespace shlo::interpreter {
 
 namespace {
 
+/// Below this many multiply-adds a convolution runs on the loop (see
+/// evalConvolution).
+constexpr double kMinKernelMultiplyAdds = 4096;
+
 /// What the fast path needs, resolved from the op's attributes.
 struct Geometry {
   size_t spatial = 0;
@@ -251,7 +255,14 @@ Tensor evalConvolution(const Tensor &lhsIn, const Tensor &rhsIn, const Convoluti
   int64_t G = p.featureGroupCount, B = p.batchGroupCount;
   int64_t N = ls.at(dn.inputBatch);
   int64_t KI = ks.at(dn.kernelInputFeature), KO = ks.at(dn.kernelOutputFeature);
-  bool kernels = kernelsEnabled();
+  // Tiny convolutions stay on the loop: below a few thousand
+  // multiply-adds a library call costs more than the work, and the loop's
+  // fixed summation order keeps results independent of the instruction set
+  // oneDNN picks (its AVX-512 kernels put a 3-tap grouped convolution of
+  // the conformance suite 4 ULP from XLA's value, its AVX2 ones did not).
+  double multiplyAdds = static_cast<double>(KI) * static_cast<double>(kernelCount);
+  for (int64_t size : shape) multiplyAdds *= static_cast<double>(size);
+  bool kernels = kernelsEnabled() && multiplyAdds >= kMinKernelMultiplyAdds;
   ElemKind resultKind = elemKindOf(resultType.element());
   bool oneDnnKind = resultKind == ElemKind::F32 || resultKind == ElemKind::F16 || resultKind == ElemKind::BF16;
   // oneDNN writes every element: no zero-fill unless it declines.

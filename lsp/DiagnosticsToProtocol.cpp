@@ -172,7 +172,8 @@ json documentDiagnosticReport(const Snapshot &snapshot, const std::string *previ
                               syntax::PositionEncoding encoding, const ClientCapabilities &client) {
   // A version names one text, and the text decides the diagnostics (the
   // lint configuration aside): the version is the result id.
-  std::string resultId = std::to_string(snapshot.version);
+  // A provisional snapshot and the one confirming it share the version.
+  std::string resultId = std::to_string(snapshot.version) + (snapshot.provisional() ? "p" : "");
   if (previousResultId && *previousResultId == resultId) return {{"kind", "unchanged"}, {"resultId", resultId}};
   return {{"kind", "full"}, {"resultId", resultId}, {"items", diagnosticsToJson(snapshot, encoding, client)}};
 }

@@ -16,8 +16,17 @@ syntax::SyntaxTree copyOf(const syntax::SyntaxTree &tree) {
 
 }  // namespace
 
-Document::Document(std::string uri, std::string text, int64_t version)
-    : uri_(std::move(uri)), text_(std::move(text)), version_(version) {}
+Document::Document(std::string uri, std::string text, int64_t version,
+                   std::shared_ptr<const linter::RuleSelection> lintOverrides)
+    : uri_(std::move(uri)), text_(std::move(text)), version_(version), lintOverrides_(std::move(lintOverrides)) {}
+
+void Document::setLintOverrides(std::shared_ptr<const linter::RuleSelection> lintOverrides) {
+  std::lock_guard<std::mutex> lock(editMutex_);
+  lintOverrides_ = std::move(lintOverrides);
+  // A running analysis read the old settings: it must not mark this clean.
+  ++generation_;
+  dirty_ = true;
+}
 
 void Document::applyChanges(int64_t version, const std::vector<TextDocumentContentChangeEvent> &changes,
                             syntax::PositionEncoding encoding) {
@@ -48,6 +57,7 @@ std::shared_ptr<const Snapshot> Document::snapshot(const std::function<void(cons
   syntax::SyntaxTree previous;
   std::vector<syntax::InputEdit> edits;
   uint64_t generation;
+  std::shared_ptr<const linter::RuleSelection> lintOverrides;
   {
     std::lock_guard<std::mutex> lock(editMutex_);
     if (!dirty_ && snapshot_) return snapshot_;
@@ -57,11 +67,13 @@ std::shared_ptr<const Snapshot> Document::snapshot(const std::function<void(cons
     previous = copyOf(tree_);
     edits = edits_;
     generation = generation_;
+    lintOverrides = lintOverrides_;
   }
   // The edited tree is the last snapshot's: only with it may that snapshot's
   // functions be reused.
   const Snapshot *base = previous.valid() ? snapshot_.get() : nullptr;
-  std::shared_ptr<const Snapshot> fresh = buildSnapshot(uri_, version, std::move(text), base, &previous, edits);
+  std::shared_ptr<const Snapshot> fresh = buildSnapshot(uri_, version, std::move(text), base, &previous, edits,
+                                                              lintOverrides ? *lintOverrides : linter::RuleSelection{});
   {
     std::lock_guard<std::mutex> lock(editMutex_);
     if (generation_ == generation) {
@@ -83,6 +95,36 @@ std::shared_ptr<const Snapshot> Document::snapshot(const std::function<void(cons
   if (onFresh) onFresh(*fresh);
   previousSnapshot.reset();
   return fresh;
+}
+
+void Document::confirm(const std::function<void(const Snapshot &, const Snapshot &)> &onExact) {
+  std::shared_ptr<const Snapshot> provisional;
+  std::shared_ptr<const linter::RuleSelection> lintOverrides;
+  uint64_t generation;
+  {
+    std::lock_guard<std::mutex> analysisLock(analysisMutex_);
+    if (closed_ || !snapshot_ || !snapshot_->provisional()) return;
+    std::lock_guard<std::mutex> lock(editMutex_);
+    if (dirty_) return;  // The next analysis is due anyway.
+    provisional = snapshot_;
+    lintOverrides = lintOverrides_;
+    generation = generation_;
+  }
+  // Outside the locks: the next keystroke's analysis must not wait for it.
+  std::shared_ptr<const Snapshot> exact =
+      buildSnapshot(uri_, provisional->version, provisional->file.sharedText(), nullptr, nullptr, {},
+                    lintOverrides ? *lintOverrides : linter::RuleSelection{});
+  std::lock_guard<std::mutex> analysisLock(analysisMutex_);
+  if (closed_ || snapshot_ != provisional) return;
+  {
+    std::lock_guard<std::mutex> lock(editMutex_);
+    if (generation_ != generation) return;
+    // No edit since: the exact tree is the base of the next parse.
+    tree_ = copyOf(exact->tree);
+    edits_.clear();
+  }
+  snapshot_ = exact;
+  if (onExact) onExact(*provisional, *exact);
 }
 
 void Document::close(const std::function<void()> &then) {

@@ -23,7 +23,8 @@ namespace shlo::lsp {
 
 class Document {
  public:
-  Document(std::string uri, std::string text, int64_t version);
+  Document(std::string uri, std::string text, int64_t version,
+           std::shared_ptr<const linter::RuleSelection> lintOverrides = nullptr);
 
   const std::string &uri() const { return uri_; }
 
@@ -37,6 +38,18 @@ class Document {
   /// built, under the analysis lock, so publications stay in version order.
   /// Returns null once the document is closed.
   std::shared_ptr<const Snapshot> snapshot(const std::function<void(const Snapshot &)> &onFresh = {});
+
+  /// When the last snapshot is provisional (Snapshot::provisional) and no
+  /// edit came since: analyses its text from scratch, without holding up
+  /// edits or their analyses, and makes that the snapshot (and the base of
+  /// the next incremental parse). `onExact(provisional, exact)` is called
+  /// under the analysis lock, as `snapshot`'s `onFresh` is. Nothing happens
+  /// when an edit comes meanwhile: its own analysis will be confirmed.
+  void confirm(const std::function<void(const Snapshot &provisional, const Snapshot &exact)> &onExact);
+
+  /// The client's lint settings changed: the next snapshot is built again
+  /// (its analysis reused whole) with them.
+  void setLintOverrides(std::shared_ptr<const linter::RuleSelection> lintOverrides);
 
   /// Marks the document closed, after any running analysis; `then` runs
   /// under the same lock (to publish the empty diagnostics last).
@@ -57,6 +70,7 @@ class Document {
   /// base for the next incremental parse.
   uint64_t generation_ = 0;
   bool dirty_ = true;
+  std::shared_ptr<const linter::RuleSelection> lintOverrides_;
 
   std::mutex analysisMutex_;
   std::shared_ptr<const Snapshot> snapshot_;

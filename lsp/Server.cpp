@@ -11,6 +11,7 @@
 #include "ide/SelectionRanges.h"
 #include "lsp/DiagFeatures.h"
 #include "lsp/DiagnosticsToProtocol.h"
+#include "lsp/LintSettings.h"
 #include "lsp/Log.h"
 #include "lsp/ToProtocol.h"
 #include "lsp/AssistProtocol.h"
@@ -28,11 +29,15 @@ Server::Server(Transport &transport, ServerOptions options)
       options_(options),
       workers_(std::make_unique<WorkerPool>(options.workerThreads)),
       debouncer_(std::make_unique<Debouncer>(
-          [this](const std::string &uri) { workers_->post([this, uri] { analyzeAndPublish(uri); }); })) {
+          [this](const std::string &uri) { workers_->post([this, uri] { analyzeAndPublish(uri); }); })),
+      confirmer_(std::make_unique<Debouncer>(
+          [this](const std::string &uri) { workers_->post([this, uri] { confirm(uri); }); },
+          /*leadingEdge=*/false)) {
   registerHandlers();
 }
 
 Server::~Server() {
+  confirmer_->stop();
   debouncer_->stop();
   workers_->stop();
 }
@@ -54,6 +59,7 @@ int Server::run() {
     handleMessage(body);
   }
   // Stop the timers first: a firing debounce posts to the workers.
+  confirmer_->stop();
   debouncer_->stop();
   workers_->stop();
   return state_ == State::ShutDown ? 0 : 1;
@@ -189,6 +195,8 @@ void Server::handleNotification(const std::string &method, const json &params) {
       didClose(params);
     } else if (method == "$/cancelRequest") {
       cancel(params);
+    } else if (method == "workspace/didChangeConfiguration") {
+      didChangeConfiguration(params);
     } else if (method == "workspace/didChangeWorkspaceFolders") {
       workspace_.change(requireMember(params, "event", json::value_t::object));
     }
@@ -211,6 +219,7 @@ json Server::initialize(const json &params) {
                              (*window)["workDoneProgress"].is_boolean() && (*window)["workDoneProgress"].get<bool>();
   }
   workspace_.initialize(params);
+  if (params.is_object() && params.contains("initializationOptions")) takeLintSettings(params["initializationOptions"]);
   json capabilities = {
       {"positionEncoding", encodingName(encoding_)},
       {"textDocumentSync", {{"openClose", true}, {"change", 2 /* Incremental */}}},
@@ -473,7 +482,7 @@ void Server::didOpen(const json &params) {
                         : 0;
   {
     std::lock_guard<std::mutex> lock(documentsMutex_);
-    documents_[uri] = std::make_shared<Document>(uri, std::move(text), version);
+    documents_[uri] = std::make_shared<Document>(uri, std::move(text), version, lintOverrides());
   }
   // No debounce on open: the first diagnostics should come at once.
   debouncer_->cancel(uri);
@@ -495,6 +504,7 @@ void Server::didChange(const json &params) {
   // Applying the text edits here keeps them in order; they are cheap. The
   // analysis waits for the typing to pause.
   target->applyChanges(version, changes, encoding_);
+  confirmer_->cancel(uri);  // This edit's analysis supersedes it.
   debouncer_->schedule(uri, options_.diagnosticsDelay);
 }
 
@@ -509,6 +519,7 @@ void Server::didClose(const json &params) {
     documents_.erase(it);
   }
   debouncer_->cancel(uri);
+  confirmer_->cancel(uri);
   {
     std::lock_guard<std::mutex> lock(tokensMutex_);
     sentTokens_.erase(uri);
@@ -519,6 +530,45 @@ void Server::didClose(const json &params) {
       send(makeNotification("textDocument/publishDiagnostics", {{"uri", uri}, {"diagnostics", json::array()}}));
     });
   });
+}
+
+bool Server::takeLintSettings(const json &settings) {
+  std::optional<ClientLintSettings> read = clientLintSettings(settings);
+  if (!read) return false;
+  {
+    std::lock_guard<std::mutex> lock(settingsMutex_);
+    if (lintOverrides_ && read->rules == lintRules_) return false;
+    lintRules_ = std::move(read->rules);
+    lintOverrides_ = std::make_shared<const linter::RuleSelection>(std::move(read->overrides));
+  }
+  for (const std::string &problem : read->problems) {
+    logMessage(LogLevel::Info, problem);
+    send(makeNotification("window/showMessage", {{"type", 2 /* Warning */}, {"message", problem}}));
+  }
+  return true;
+}
+
+std::shared_ptr<const linter::RuleSelection> Server::lintOverrides() {
+  std::lock_guard<std::mutex> lock(settingsMutex_);
+  return lintOverrides_;
+}
+
+void Server::didChangeConfiguration(const json &params) {
+  // Clients of the pull model send `settings: null` and wait for
+  // workspace/configuration requests; this server takes pushed settings only.
+  if (!params.is_object() || !params.contains("settings") || !takeLintSettings(params["settings"])) return;
+  std::shared_ptr<const linter::RuleSelection> overrides = lintOverrides();
+  std::vector<std::shared_ptr<Document>> open;
+  {
+    std::lock_guard<std::mutex> lock(documentsMutex_);
+    for (const auto &[uri, document] : documents_) open.push_back(document);
+  }
+  // Every open document's lint findings may change: publish them again.
+  for (const std::shared_ptr<Document> &document : open) {
+    document->setLintOverrides(overrides);
+    debouncer_->cancel(document->uri());
+    workers_->post([this, uri = document->uri()] { analyzeAndPublish(uri); });
+  }
 }
 
 void Server::cancel(const json &params) {
@@ -572,6 +622,17 @@ void Server::analyzeAndPublish(const std::string &uri) {
 void Server::publish(const Snapshot &snapshot) {
   // Written as text: the edit's latency bar counts it (DiagnosticsToProtocol.h).
   transport_.write(publishDiagnosticsText(snapshot, encoding_, client_));
+  if (snapshot.provisional()) confirmer_->schedule(snapshot.uri, options_.confirmDelay);
+}
+
+void Server::confirm(const std::string &uri) {
+  std::shared_ptr<Document> document = findDocument(uri);
+  if (!document) return;
+  document->confirm([this](const Snapshot &provisional, const Snapshot &exact) {
+    // Usually the same: then the client hears nothing more. The texts hold
+    // the same fields in the same order, versions aside.
+    if (diagnosticsText(provisional, encoding_, client_) != diagnosticsText(exact, encoding_, client_)) publish(exact);
+  });
 }
 
 }  // namespace shlo::lsp

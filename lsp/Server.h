@@ -34,6 +34,10 @@ struct ServerOptions {
   // Short: an analysis of a large file takes ~20 ms, and a newer edit
   // supersedes an analysis still running.
   std::chrono::milliseconds diagnosticsDelay{10};
+  /// Quiet time after a provisional analysis (an edit that left a syntax
+  /// error, Snapshot::provisional) before the text is analysed from scratch
+  /// to confirm or correct it. A keystroke within it postpones that work.
+  std::chrono::milliseconds confirmDelay{150};
 };
 
 class Server {
@@ -73,6 +77,12 @@ class Server {
   void didChange(const json &params);
   void didClose(const json &params);
   void cancel(const json &params);
+  /// `workspace/didChangeConfiguration`: the client's lint settings.
+  void didChangeConfiguration(const json &params);
+  /// Takes the lint settings in `settings` (initializationOptions or a
+  /// configuration change), if it has any; true when they changed.
+  bool takeLintSettings(const json &settings);
+  std::shared_ptr<const linter::RuleSelection> lintOverrides();
 
   std::shared_ptr<Document> findDocument(const std::string &uri);
   /// The up-to-date snapshot of an open document; throws InvalidParams when
@@ -86,7 +96,12 @@ class Server {
   ide::FileResolver resolverFor(const Snapshot &snapshot) const;
   /// Analyses the document now if it changed, publishing its diagnostics.
   void analyzeAndPublish(const std::string &uri);
+  /// Publishes the snapshot's diagnostics; a provisional one is confirmed
+  /// once the typing pauses (confirm).
   void publish(const Snapshot &snapshot);
+  /// Analyses a document whose last snapshot is provisional from scratch,
+  /// publishing again when the diagnostics differ.
+  void confirm(const std::string &uri);
 
   void send(const json &message) { transport_.write(serialize(message)); }
 
@@ -112,6 +127,11 @@ class Server {
   std::atomic<uint64_t> nextProgressToken_{1};
   Workspace workspace_;
 
+  /// The client's `shlo.lint.rules`, as given (to tell a change) and read.
+  std::mutex settingsMutex_;
+  json lintRules_;
+  std::shared_ptr<const linter::RuleSelection> lintOverrides_;
+
   std::mutex documentsMutex_;
   std::map<std::string, std::shared_ptr<Document>> documents_;
 
@@ -132,6 +152,8 @@ class Server {
   // Declared last: destroyed (joined) first, while the state above lives.
   std::unique_ptr<WorkerPool> workers_;
   std::unique_ptr<Debouncer> debouncer_;
+  /// Schedules `confirm`, trailing edge only.
+  std::unique_ptr<Debouncer> confirmer_;
 };
 
 }  // namespace shlo::lsp

@@ -13,13 +13,13 @@ namespace shlo::lsp {
 namespace {
 
 /// The lint options of the document at `uri`: its nearest `shlo.toml` (or
-/// `pyproject.toml`), as `shlo lint` reads it; the defaults otherwise.
-linter::LintOptions lintOptionsFor(const std::string &uri) {
+/// `pyproject.toml`), as `shlo lint` reads it, the defaults otherwise; then
+/// the client's `overrides`.
+linter::LintOptions lintOptionsFor(const std::string &uri, const linter::RuleSelection &overrides) {
   std::optional<std::string> path = pathFromFileUri(uri);
-  if (!path) return {};
-  std::optional<std::filesystem::path> config = linter::findConfigFile(*path);
-  if (!config) return {};
-  return linter::loadConfig(*config).optionsFor(*path);
+  std::optional<std::filesystem::path> config = path ? linter::findConfigFile(*path) : std::nullopt;
+  if (!config) return linter::LintConfig{}.optionsFor(path.value_or(""), overrides);
+  return linter::loadConfig(*config).optionsFor(*path, overrides);
 }
 
 constexpr std::string_view kSeparator = "// -----";
@@ -65,14 +65,16 @@ const std::string &Snapshot::semanticTokensText(syntax::PositionEncoding encodin
 
 std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, std::string text,
                                               const Snapshot *base, const syntax::SyntaxTree *edited,
-                                              const std::vector<syntax::InputEdit> &edits) {
+                                              const std::vector<syntax::InputEdit> &edits,
+                                              const linter::RuleSelection &lintOverrides) {
   return buildSnapshot(std::move(uri), version, std::make_shared<const std::string>(std::move(text)), base, edited,
-                       edits);
+                       edits, lintOverrides);
 }
 
 std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, std::shared_ptr<const std::string> text,
                                               const Snapshot *base, const syntax::SyntaxTree *edited,
-                                              const std::vector<syntax::InputEdit> &edits) {
+                                              const std::vector<syntax::InputEdit> &edits,
+                                              const linter::RuleSelection &lintOverrides) {
   // Parsers are not thread-safe and cheap to keep: one per worker thread.
   thread_local syntax::Parser parser;
   if (base && !editsLeadTo(*base, edits, text->size())) base = nullptr;
@@ -89,12 +91,15 @@ std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, 
       written(kSuppressionMarker, source, carried, carried && carried->suppressionWritten, edits);
   bool chunked = snapshot->separatorWritten && analysis::splitInput(source).size() > 1;
   if (base && edited && edited->valid() && !chunked && base->chunks.empty()) {
-    snapshot->analysis = analysis::reanalyze(parser, source, base->analysis, *edited, edits, &snapshot->stats);
+    snapshot->analysis = analysis::reanalyze(parser, source, base->analysis, *edited, edits, &snapshot->stats,
+                                             analysis::kExactRecoveryLimit, analysis::Exactness::Provisional);
+    // What it copied from a provisional snapshot may be wrong too.
+    if (base->provisional() && snapshot->stats.incremental) snapshot->stats.provisional = true;
   } else {
     snapshot->analysis = analysis::analyze(parser, source);
   }
   if (chunked) snapshot->splitChunks(parser);
-  snapshot->lintOptions = lintOptionsFor(snapshot->uri);
+  snapshot->lintOptions = lintOptionsFor(snapshot->uri, lintOverrides);
   // Without a marker there is nothing to honour: the linter need not scan
   // the text for one (Suppressions::parse finds none).
   if (!snapshot->suppressionWritten) snapshot->lintOptions.suppressions = false;

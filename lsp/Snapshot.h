@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ide/AnalyzedFile.h"
+#include "linter/Selection.h"
 #include "semantic/analysis/IncrementalAnalysis.h"
 
 namespace shlo::lsp {
@@ -21,6 +22,11 @@ struct Snapshot : ide::AnalyzedFile {
   int64_t version = 0;
   /// What building this snapshot re-analysed (for tests and benchmarks).
   analysis::IncrementalStats stats;
+
+  /// Built fast around a syntax error: may differ from a fresh analysis of
+  /// the text until Document::confirm replaces it (stats.provisional, or
+  /// built on a provisional snapshot).
+  bool provisional() const { return stats.provisional; }
 
   Snapshot(std::string uri, int64_t version, syntax::SourceFile file)
       : ide::AnalyzedFile(std::move(file)), uri(std::move(uri)), version(version) {}
@@ -51,16 +57,20 @@ struct Snapshot : ide::AnalyzedFile {
 /// Parses, lowers and verifies `text`. When `base` is the previous
 /// snapshot and `edited` its tree with `edits` (the edits since, in order)
 /// applied, the parse is incremental and only the functions the edits
-/// touched are analysed again (semantic/analysis/IncrementalAnalysis.h).
+/// touched are analysed again (semantic/analysis/IncrementalAnalysis.h),
+/// provisionally (Exactness::Provisional). `lintOverrides` (the client's settings) lie over the document's
+/// `shlo.toml` as the command line's do in `shlo lint`.
 /// With a `base`, the text's line index and its search for chunk
 /// separators are carried over from it too (only what the edits wrote is
 /// scanned). `text` is shared, not copied (TextPool.h makes the copies).
 std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, std::shared_ptr<const std::string> text,
                                               const Snapshot *base = nullptr, const syntax::SyntaxTree *edited = nullptr,
-                                              const std::vector<syntax::InputEdit> &edits = {});
+                                              const std::vector<syntax::InputEdit> &edits = {},
+                                              const linter::RuleSelection &lintOverrides = {});
 /// The same for a text of its own.
 std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, std::string text,
                                               const Snapshot *base = nullptr, const syntax::SyntaxTree *edited = nullptr,
-                                              const std::vector<syntax::InputEdit> &edits = {});
+                                              const std::vector<syntax::InputEdit> &edits = {},
+                                              const linter::RuleSelection &lintOverrides = {});
 
 }  // namespace shlo::lsp

@@ -4,8 +4,8 @@
 
 namespace shlo::protocol {
 
-Debouncer::Debouncer(std::function<void(const std::string &)> fire)
-    : fire_(std::move(fire)), thread_([this] { run(); }) {}
+Debouncer::Debouncer(std::function<void(const std::string &)> fire, bool leadingEdge)
+    : fire_(std::move(fire)), leadingEdge_(leadingEdge), thread_([this] { run(); }) {}
 
 Debouncer::~Debouncer() { stop(); }
 
@@ -19,7 +19,7 @@ void Debouncer::schedule(const std::string &key, std::chrono::milliseconds delay
       it->second = deadline;
     } else {
       auto fired = std::find_if(lastFired_.begin(), lastFired_.end(), [&](const auto &e) { return e.first == key; });
-      bool idle = fired == lastFired_.end() || now - fired->second >= delay;
+      bool idle = leadingEdge_ && (fired == lastFired_.end() || now - fired->second >= delay);
       deadlines_.emplace_back(key, idle ? now : deadline);
     }
   }

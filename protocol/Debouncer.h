@@ -22,7 +22,9 @@ namespace shlo::protocol {
 /// burst pauses (trailing edge).
 class Debouncer {
  public:
-  explicit Debouncer(std::function<void(const std::string &)> fire);
+  /// Without `leadingEdge`, every schedule waits its delay (trailing edge
+  /// only): for work worth doing only once things are quiet.
+  explicit Debouncer(std::function<void(const std::string &)> fire, bool leadingEdge = true);
   ~Debouncer();
   Debouncer(const Debouncer &) = delete;
   Debouncer &operator=(const Debouncer &) = delete;
@@ -36,6 +38,7 @@ class Debouncer {
   void run();
 
   std::function<void(const std::string &)> fire_;
+  const bool leadingEdge_;
   std::mutex mutex_;
   std::condition_variable changed_;
   std::vector<std::pair<std::string, std::chrono::steady_clock::time_point>> deadlines_;

@@ -14,9 +14,12 @@ using ir::Operation;
 
 namespace {
 
-// The check dialect defaults max_ulp_difference to 1; custom_call
-// @check.expect_close has no attributes, and StableHLO's runner uses 3.
+// The check dialect defaults max_ulp_difference to 1 and tolerance to 1e-4.
+// custom_call @check.expect_close / @check.expect_almost_eq carry no
+// attributes: StableHLO's runner (stablehlo-translate --interpret, its
+// interpreter fallback) checks them with ULPs 0..3 and an absolute 1e-3.
 constexpr uint64_t kCheckDialectMaxUlp = 1, kCustomCallMaxUlp = 3;
+constexpr double kCheckDialectTolerance = 1e-4, kCustomCallTolerance = 1e-3;
 
 /// interpreter.run_parallel: runs programs[r][p] as process (r, p), each on
 /// its own thread with its own evaluator, operands and results flattened in
@@ -63,17 +66,26 @@ std::vector<Value> runParallel(Interpreter &in, const ir::Operation &op, const s
   return out;
 }
 
+/// The defaults of the attributes a check may leave out: the check
+/// dialect's, or those StableHLO's runner gives the custom_call spelling.
+struct CheckDefaults {
+  uint64_t maxUlp;
+  double tolerance;
+};
+constexpr CheckDefaults kCheckDialect{kCheckDialectMaxUlp, kCheckDialectTolerance};
+constexpr CheckDefaults kCustomCall{kCustomCallMaxUlp, kCustomCallTolerance};
+
 void runCheck(Interpreter &in, const ir::Operation &op, const std::string &kind, const Tensor &actual,
-              const Tensor &expected, uint64_t defaultMaxUlp) {
+              const Tensor &expected, CheckDefaults defaults) {
   in.countCheck();
   if (kind == "eq") {
     evalExpectEq(actual, expected);
   } else if (kind == "almost_eq") {
-    evalExpectAlmostEq(actual, expected, floatAttribute(op, "tolerance", 1e-4));
+    evalExpectAlmostEq(actual, expected, floatAttribute(op, "tolerance", defaults.tolerance));
   } else if (kind == "close") {
     const ir::Attribute *maxUlp = op.attribute("max_ulp_difference");
     const ir::Attribute *minUlp = op.attribute("min_ulp_difference");
-    uint64_t max = maxUlp ? static_cast<uint64_t>(maxUlp->integer) : defaultMaxUlp;
+    uint64_t max = maxUlp ? static_cast<uint64_t>(maxUlp->integer) : defaults.maxUlp;
     uint64_t min = minUlp ? static_cast<uint64_t>(minUlp->integer) : 0;
     evalExpectClose(actual, expected, max, min);
   }
@@ -112,29 +124,29 @@ void registerCheckInterpreterEvaluators(EvalTable &table) {
        }},
       {"check.expect_eq",
        [](Interpreter &in, const Operation &op, const std::vector<Value> &v, Env &) {
-         runCheck(in, op, "eq", operandTensor(op, v, 0), operandTensor(op, v, 1), kCheckDialectMaxUlp);
+         runCheck(in, op, "eq", operandTensor(op, v, 0), operandTensor(op, v, 1), kCheckDialect);
          return std::vector<Value>{};
        }},
       {"check.expect_eq_const",
        [](Interpreter &in, const Operation &op, const std::vector<Value> &v, Env &) {
          const Tensor &a = operandTensor(op, v, 0);
-         runCheck(in, op, "eq", a, constValue(op, a), kCheckDialectMaxUlp);
+         runCheck(in, op, "eq", a, constValue(op, a), kCheckDialect);
          return std::vector<Value>{};
        }},
       {"check.expect_almost_eq",
        [](Interpreter &in, const Operation &op, const std::vector<Value> &v, Env &) {
-         runCheck(in, op, "almost_eq", operandTensor(op, v, 0), operandTensor(op, v, 1), kCheckDialectMaxUlp);
+         runCheck(in, op, "almost_eq", operandTensor(op, v, 0), operandTensor(op, v, 1), kCheckDialect);
          return std::vector<Value>{};
        }},
       {"check.expect_almost_eq_const",
        [](Interpreter &in, const Operation &op, const std::vector<Value> &v, Env &) {
          const Tensor &a = operandTensor(op, v, 0);
-         runCheck(in, op, "almost_eq", a, constValue(op, a), kCheckDialectMaxUlp);
+         runCheck(in, op, "almost_eq", a, constValue(op, a), kCheckDialect);
          return std::vector<Value>{};
        }},
       {"check.expect_close",
        [](Interpreter &in, const Operation &op, const std::vector<Value> &v, Env &) {
-         runCheck(in, op, "close", operandTensor(op, v, 0), operandTensor(op, v, 1), kCheckDialectMaxUlp);
+         runCheck(in, op, "close", operandTensor(op, v, 0), operandTensor(op, v, 1), kCheckDialect);
          return std::vector<Value>{};
        }},
       {"check.expect_is_close",
@@ -148,17 +160,17 @@ void registerCheckInterpreterEvaluators(EvalTable &table) {
   // custom_call @check.*: StableHLO's testdata spelling of the checks.
   table.addCustomCallTarget(
       "check.expect_eq", [](Interpreter &in, const ir::Operation &op, const std::vector<Value> &v, Env &) {
-        runCheck(in, op, "eq", operandTensor(op, v, 0), operandTensor(op, v, 1), kCustomCallMaxUlp);
+        runCheck(in, op, "eq", operandTensor(op, v, 0), operandTensor(op, v, 1), kCustomCall);
         return std::vector<Value>{};
       });
   table.addCustomCallTarget(
       "check.expect_almost_eq", [](Interpreter &in, const ir::Operation &op, const std::vector<Value> &v, Env &) {
-        runCheck(in, op, "almost_eq", operandTensor(op, v, 0), operandTensor(op, v, 1), kCustomCallMaxUlp);
+        runCheck(in, op, "almost_eq", operandTensor(op, v, 0), operandTensor(op, v, 1), kCustomCall);
         return std::vector<Value>{};
       });
   table.addCustomCallTarget(
       "check.expect_close", [](Interpreter &in, const ir::Operation &op, const std::vector<Value> &v, Env &) {
-        runCheck(in, op, "close", operandTensor(op, v, 0), operandTensor(op, v, 1), kCustomCallMaxUlp);
+        runCheck(in, op, "close", operandTensor(op, v, 0), operandTensor(op, v, 1), kCustomCall);
         return std::vector<Value>{};
       });
   table.addCustomCallTarget("check.eq",
@@ -172,7 +184,7 @@ void registerCheckInterpreterEvaluators(EvalTable &table) {
                               if (expected.type().element().isInteger()) {
                                 evalExpectEq(actual, expected);
                               } else {
-                                evalExpectAlmostEq(actual, expected, 1e-4);
+                                evalExpectAlmostEq(actual, expected, kCheckDialectTolerance);
                               }
                               Tensor r(resultTypeOf(op));
                               for (int64_t i = 0; i < r.numElements(); ++i) r.data<bool>()[i] = true;

@@ -7,6 +7,15 @@ namespace shlo::interpreter {
 using namespace support;
 using ir::Operation;
 
+namespace {
+
+/// The op's replica_groups; mesh-axes groups name meshes of the module.
+ReplicaGroups replicaGroups(const Interpreter &in, const Operation &op) {
+  return groupsAttribute(op, "replica_groups", &in.module());
+}
+
+}  // namespace
+
 void registerCollectivesEvaluators(EvalTable &table) {
   table.add({
       {"stablehlo.replica_id", [](Interpreter &in, const Operation &op, const std::vector<Value> &,
@@ -18,7 +27,7 @@ void registerCollectivesEvaluators(EvalTable &table) {
          std::vector<Tensor> operands;
          for (size_t i = 0; i < v.size(); ++i) operands.push_back(operandTensor(op, v, i));
          return valuesOf(evalAllGather(in.process(), operands, intAttribute(op, "all_gather_dim"),
-                                       groupsAttribute(op, "replica_groups"), channelIdOf(op),
+                                       replicaGroups(in, op), channelIdOf(op),
                                        flagAttribute(op, "use_global_device_ids"), resultTypesOf(op)));
        }},
       {"stablehlo.all_reduce",
@@ -26,7 +35,7 @@ void registerCollectivesEvaluators(EvalTable &table) {
          if (op.regions.size() != 1) throw RuntimeError("all_reduce: expected one body region");
          std::vector<Tensor> operands;
          for (size_t i = 0; i < v.size(); ++i) operands.push_back(operandTensor(op, v, i));
-         return valuesOf(evalAllReduce(in.process(), operands, groupsAttribute(op, "replica_groups"), channelIdOf(op),
+         return valuesOf(evalAllReduce(in.process(), operands, replicaGroups(in, op), channelIdOf(op),
                                        flagAttribute(op, "use_global_device_ids"),
                                        regionFunction(in, *op.regions[0], env), fastBodyOf(*op.regions[0]),
                                        resultTypesOf(op)));
@@ -36,7 +45,7 @@ void registerCollectivesEvaluators(EvalTable &table) {
          if (op.regions.size() != 1) throw RuntimeError("reduce_scatter: expected one body region");
          return one(evalReduceScatter(
              in.process(), operandTensor(op, v, 0), intAttribute(op, "scatter_dimension"),
-             groupsAttribute(op, "replica_groups"), channelIdOf(op), flagAttribute(op, "use_global_device_ids"),
+             replicaGroups(in, op), channelIdOf(op), flagAttribute(op, "use_global_device_ids"),
              regionFunction(in, *op.regions[0], env), fastBodyOf(*op.regions[0]), resultTypeOf(op)));
        }},
       {"stablehlo.all_to_all",
@@ -45,7 +54,7 @@ void registerCollectivesEvaluators(EvalTable &table) {
          for (size_t i = 0; i < v.size(); ++i) operands.push_back(operandTensor(op, v, i));
          return valuesOf(evalAllToAll(in.process(), operands, intAttribute(op, "split_dimension"),
                                       intAttribute(op, "concat_dimension"), intAttribute(op, "split_count"),
-                                      groupsAttribute(op, "replica_groups"), channelIdOf(op), resultTypesOf(op)));
+                                      replicaGroups(in, op), channelIdOf(op), resultTypesOf(op)));
        }},
       {"stablehlo.collective_broadcast",
        [](Interpreter &in, const Operation &op, const std::vector<Value> &v, Env &) {
@@ -60,7 +69,7 @@ void registerCollectivesEvaluators(EvalTable &table) {
            if (roots.size() != operands.size())
              throw RuntimeError("collective_broadcast: one root per data operand expected");
          }
-         return valuesOf(evalCollectiveBroadcast(in.process(), operands, roots, groupsAttribute(op, "replica_groups"),
+         return valuesOf(evalCollectiveBroadcast(in.process(), operands, roots, replicaGroups(in, op),
                                                  channelIdOf(op), resultTypesOf(op)));
        }},
       {"stablehlo.collective_permute",
@@ -84,7 +93,7 @@ void registerCollectivesEvaluators(EvalTable &table) {
              throw RuntimeError("collective_reduce: one root per data operand expected");
          }
          const ir::Region &region = *op.regions[0];
-         return valuesOf(evalCollectiveReduce(in.process(), operands, roots, groupsAttribute(op, "replica_groups"),
+         return valuesOf(evalCollectiveReduce(in.process(), operands, roots, replicaGroups(in, op),
                                               channelIdOf(op), regionFunction(in, region, env), "", resultTypesOf(op)));
        }},
       {"stablehlo.cross-replica-sum",
@@ -95,7 +104,7 @@ void registerCollectivesEvaluators(EvalTable &table) {
          BodyFn add = [&](const std::vector<Tensor> &args) {
            return std::vector<Tensor>{evalAdd(args.at(0), args.at(1), args.at(0).type())};
          };
-         return valuesOf(evalAllReduce(in.process(), operands, groupsAttribute(op, "replica_groups"), 0, false, add,
+         return valuesOf(evalAllReduce(in.process(), operands, replicaGroups(in, op), 0, false, add,
                                        /*fastBody=*/"", types));
        }},
   });

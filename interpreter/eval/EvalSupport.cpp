@@ -1,5 +1,7 @@
 #include "interpreter/eval/EvalSupport.h"
 
+#include "interpreter/MeshAxes.h"
+
 #include "interpreter/Errors.h"
 #include "interpreter/kernels/KernelPath.h"
 
@@ -67,10 +69,13 @@ bool flagAttribute(const ir::Operation &op, const char *name) {
   return a->integer != 0;
 }
 
-ReplicaGroups groupsAttribute(const ir::Operation &op, const char *name) {
+ReplicaGroups groupsAttribute(const ir::Operation &op, const char *name, const ir::Module *module) {
   const ir::Attribute *a = op.attribute(name);
   ReplicaGroups out;
   if (!a) return out;
+  if (a->kind == ir::Attribute::Kind::Struct && a->name == "stablehlo.replica_group_mesh_axes") {
+    return meshAxesGroups(*a, module, op.name);
+  }
   if (a->kind == ir::Attribute::Kind::Array) {
     for (const ir::Attribute &row : a->elements) {
       auto v = row.integers();

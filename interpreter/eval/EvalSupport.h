@@ -31,7 +31,10 @@ bool flagAttribute(const ir::Operation &op, const char *name);
 /// An enum, string or symbol attribute's text; "" when absent.
 std::string textAttribute(const ir::Operation &op, const char *name);
 /// replica_groups-like attribute (dense 2-d or list of lists); empty when absent.
-ReplicaGroups groupsAttribute(const ir::Operation &op, const char *name);
+/// A replica_groups-like attribute: a list of lists, a 2-d dense tensor, or
+/// mesh axes (`#stablehlo.replica_group_mesh_axes`, whose mesh symbol is
+/// looked up in `module`).
+ReplicaGroups groupsAttribute(const ir::Operation &op, const char *name, const ir::Module *module = nullptr);
 int64_t channelIdOf(const ir::Operation &op);
 /// A body region as a function of tensors.
 BodyFn regionFunction(Interpreter &in, const ir::Region &region, Env &env);

@@ -106,16 +106,22 @@ bool pointsOutside(const std::vector<Diagnostic> &diagnostics, syntax::TextRange
 
 Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis &previous,
                    const syntax::SyntaxTree &edited, const std::vector<syntax::InputEdit> &edits, IncrementalStats *stats,
-                   size_t exactRecoveryLimit) {
+                   size_t exactRecoveryLimit, Exactness exactness) {
   IncrementalStats scratch;
   IncrementalStats &out = stats ? *stats : scratch;
   out = IncrementalStats();
   bool incremental = edited.valid() && previous.tree.valid();
+  // Above the limit nothing would confirm a provisional result: stay exact
+  // there (but for the tree's recovery, as always above it).
+  bool provisional = exactness == Exactness::Provisional && text.size() <= exactRecoveryLimit;
   syntax::SyntaxTree tree = parser.parse(text, incremental ? &edited : nullptr);
-  if (incremental && tree.hasErrors() && text.size() <= exactRecoveryLimit) {
+  if (incremental && tree.hasErrors() && text.size() <= exactRecoveryLimit && !provisional) {
     tree = parser.parse(text);  // Error recovery as a fresh parse does it.
     out.reparsed = true;
   }
+  // What may make this differ from analyze(): a tree that recovered from
+  // errors its own way, ops reused next to errors (below).
+  out.provisional = provisional && incremental && (tree.hasErrors() || previous.tree.hasErrors());
   // Every function's types may name an alias.
   if (incremental && aliasDigest(tree, text) != previous.aliasDigest) incremental = false;
 
@@ -132,7 +138,8 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
   // (fuzz_incremental found an op whose operand named a value of the
   // broken function before it, so a full analysis held its error back and
   // the copy did not).
-  bool reuseOperations = incremental && !tree.hasErrors() && !previous.tree.hasErrors();
+  // A provisional analysis takes that risk.
+  bool reuseOperations = incremental && (provisional || (!tree.hasErrors() && !previous.tree.hasErrors()));
   if (incremental) {
     std::vector<syntax::TextRange> changed = syntax::changedRanges(edited, tree);
     for (size_t i = 0; i < previous.functions.size(); ++i) {

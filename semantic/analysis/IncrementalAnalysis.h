@@ -42,6 +42,14 @@
 // editor) the incremental tree is kept: its errors may be reported at
 // slightly different places until they are fixed. The analysis of whatever
 // tree is used is always exact.
+//
+// The language server asks for less (Exactness::Provisional): a text with
+// errors is not parsed again, and ops are reused inside functions whatever
+// the errors of either tree, so an edit that leaves a syntax error in
+// pt_bert's @main costs what an error-free one does. Such a result may
+// differ from analyze() (IncrementalStats::provisional says when it might);
+// the server publishes it at once, then analyses the text from scratch when
+// the typing pauses and publishes again if that differs (lsp/Document.h).
 #pragma once
 
 #include <cstddef>
@@ -69,6 +77,17 @@ struct IncrementalStats {
   size_t loweredOperations = 0;
   /// Ops of those bodies verified again (the others' findings were reused).
   size_t reverifiedOperations = 0;
+  /// The result may differ from analyze() on the same text and should be
+  /// confirmed by one (Exactness::Provisional only).
+  bool provisional = false;
+};
+
+/// How closely reanalyze() must match a fresh analysis (see above).
+enum class Exactness {
+  /// Equal to analyze(), but for texts with errors over the recovery limit.
+  Exact,
+  /// Fast around syntax errors; may differ (IncrementalStats::provisional).
+  Provisional,
 };
 
 /// Texts up to this size are parsed again from scratch when an edit leaves
@@ -82,6 +101,7 @@ constexpr size_t kExactRecoveryLimit = size_t{2} << 20;
 /// With an invalid `edited` tree the analysis is a full one.
 Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis &previous,
                    const syntax::SyntaxTree &edited, const std::vector<syntax::InputEdit> &edits,
-                   IncrementalStats *stats = nullptr, size_t exactRecoveryLimit = kExactRecoveryLimit);
+                   IncrementalStats *stats = nullptr, size_t exactRecoveryLimit = kExactRecoveryLimit,
+                   Exactness exactness = Exactness::Exact);
 
 }  // namespace shlo::analysis

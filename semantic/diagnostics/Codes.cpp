@@ -59,6 +59,9 @@ std::vector<CodeInfo> singleCodes() {
       {"ssa.result-count", "result count does not match the op", C::Lowering, S::Error, "#operations",
        "The number of result names (`%a, %b = ...` or `%r:2 = ...`) differs from the number of results the op's "
        "type has."},
+      {"ssa.operand-count", "operand types do not match the operands", C::Lowering, S::Error, "#operations",
+       "An op's function type `(T, ...) -> R` names one type per operand; this one names more or fewer types than "
+       "the op has operands (MLIR's parser rejects the op)."},
       {"ssa.type-mismatch", "operand type differs from the value's type", C::Lowering, S::Error, "#operations",
        "The type an op writes for an operand is not the type its value was defined with. Fix the signature or the "
        "definition."},

@@ -330,6 +330,17 @@ class Lowerer {
         }
       }
       resolveSignature(*op, signature, boundResults, op->writtenOperandTypes, resultTypes);
+      // `(T, U) -> V` names one type per operand. Only for ops whose operands
+      // the text lists in full: the generic form and the op table's pretty
+      // forms (another dialect's custom syntax may define operands implicitly).
+      bool operandsListed = generic || ops::find(op->name) != nullptr;
+      if (operandsListed && signature.hasArrow && signature.operandTypes.size() != op->operands.size()) {
+        error(typeNode, "ssa.operand-count",
+              "`" + op->name + "` has " + std::to_string(op->operands.size()) + " operand" +
+                  (op->operands.size() == 1 ? "" : "s") + " but its type names " +
+                  std::to_string(signature.operandTypes.size()) + " operand types");
+        op->writtenOperandTypes.clear();  // Which type is whose is unknown: one error, not one per operand.
+      }
       // Core-dialect ops whose format we do not know leave the count open.
       resultTypesKnown = signature.hasArrow || op->form == ir::OpForm::Generic || isKnownPrettyOp(op->name) ||
                          !resultTypes.empty();

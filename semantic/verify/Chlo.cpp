@@ -33,6 +33,36 @@ void verifyChloBinary(VerifyContext &c) {
   checkSameElementTypes(c, "element_type");
 }
 
+/// Numpy-style broadcasting of the ranked operands `operands` (sizes aligned
+/// on the right, each equal or 1): the result must have the broadcast shape.
+void checkBroadcastShape(VerifyContext &c, const std::vector<size_t> &operands) {
+  int64_t rank = 0;
+  for (size_t k : operands) rank = std::max(rank, c.operandType(k).rank());
+  std::vector<int64_t> shape(static_cast<size_t>(rank), 1);
+  for (size_t k : operands) {
+    const Type t = c.operandType(k);
+    for (int64_t i = rank - t.rank(); i < rank; ++i) {
+      int64_t &a = shape[static_cast<size_t>(i)];
+      int64_t b = t.dim(i - (rank - t.rank()));
+      if (a == ir::kDynamic || b == ir::kDynamic) {
+        a = a == 1 ? b : b == 1 ? a : ir::kDynamic;
+      } else if (a == 1) {
+        a = b;
+      } else if (b != 1 && a != b) {
+        c.error(c.operandRange(k), "shape",
+                "operand shape " + t.str() + " does not broadcast with the other operands: size " +
+                    std::to_string(b) + " against " + std::to_string(a) + " in dimension " + std::to_string(i));
+        return;
+      }
+    }
+  }
+  const Type result = c.resultType(0);
+  if (!ir::isShapeCompatible(Type::tensor(shape, result.element()), result)) {
+    c.error(c.resultRange(0), "shape",
+            "result type " + result.str() + " does not have the broadcast shape of the operands");
+  }
+}
+
 /// chlo.broadcast_*: numpy-style broadcasting of two operands (or the
 /// explicit `broadcast_dimensions`); the element types must agree.
 void verifyChloBroadcastBinary(VerifyContext &c) {
@@ -54,29 +84,29 @@ void verifyChloBroadcastBinary(VerifyContext &c) {
       !result.ranked()) {
     return;
   }
-  // Right-aligned broadcasting: each pair of sizes is equal or one is 1.
-  int64_t rank = std::max(lhs.rank(), rhs.rank());
-  std::vector<int64_t> shape(static_cast<size_t>(rank));
-  for (int64_t i = 0; i < rank; ++i) {
-    int64_t a = i < rank - lhs.rank() ? 1 : lhs.dim(i - (rank - lhs.rank()));
-    int64_t b = i < rank - rhs.rank() ? 1 : rhs.dim(i - (rank - rhs.rank()));
-    if (a == ir::kDynamic || b == ir::kDynamic) {
-      shape[static_cast<size_t>(i)] = a == 1 ? b : b == 1 ? a : ir::kDynamic;
-    } else if (a == b || b == 1) {
-      shape[static_cast<size_t>(i)] = a;
-    } else if (a == 1) {
-      shape[static_cast<size_t>(i)] = b;
-    } else {
-      c.error(c.operandRange(1), "shape",
-              "operand shapes " + lhs.str() + " and " + rhs.str() + " do not broadcast: sizes " +
-                  std::to_string(a) + " and " + std::to_string(b) + " in dimension " + std::to_string(i));
-      return;
-    }
+  checkBroadcastShape(c, {0, 1});
+}
+
+/// chlo.broadcast_select(pred, on_true, on_false): i1 predicates, branches
+/// of one element type (the result's), the three shapes broadcast together.
+void verifyChloBroadcastSelect(VerifyContext &c) {
+  if (!checkArity(c, 3, 1) || !c.typesKnown()) return;
+  Type pred = c.operandType(0), onTrue = c.operandType(1), onFalse = c.operandType(2), result = c.resultType(0);
+  if (!pred.isTensor() || !onTrue.isTensor() || !onFalse.isTensor()) return;
+  if (!pred.element().isBoolean()) {
+    c.error(c.operandRange(0), "pred", "pred must be a tensor of i1, got " + pred.str());
+    return;
   }
-  if (!ir::isShapeCompatible(Type::tensor(shape, result.element()), result)) {
-    c.error(c.resultRange(0), "shape",
-            "result type " + result.str() + " does not have the broadcast shape of the operands");
+  if (!ir::sameBaselineElementType(onTrue.element(), onFalse.element()) ||
+      (result.isTensor() && !ir::sameBaselineElementType(onTrue.element(), result.element()))) {
+    c.error(c.operandRange(2), "element_type",
+            "on_true and on_false have element types " + onTrue.element().str() + " and " +
+                onFalse.element().str() + (result.isTensor() ? " and the result " + result.element().str() : "") +
+                "; they must be the same");
+    return;
   }
+  if (!onTrue.ranked() || !onFalse.ranked() || !pred.ranked() || !result.isTensor() || !result.ranked()) return;
+  checkBroadcastShape(c, {0, 1, 2});
 }
 
 /// chlo.mulhi: integer operands of one type.
@@ -175,6 +205,7 @@ void registerChloOps(OpRegistry &r) {
   r.add("chlo.broadcast_shift_right_logical", verifyChloBroadcastBinary);
   r.add("chlo.broadcast_subtract", verifyChloBroadcastBinary);
   r.add("chlo.broadcast_xor", verifyChloBroadcastBinary);
+  r.add("chlo.broadcast_select", verifyChloBroadcastSelect);
   r.add("chlo.broadcast_zeta", verifyChloBroadcastBinary);
   r.add("chlo.top_k", verifyTopK, inferTopK);
   r.add("chlo.constant", nullptr);

@@ -327,6 +327,24 @@ void verifyAsyncStart(VerifyContext &c) {
     c.error(c.resultRange(0), "C4", "async_start returns a !stablehlo.future, got " + c.resultType(0).str());
     return;
   }
+  // The body's block arguments stand for async_start's operands: one each,
+  // of the operand's type (StableHLO's verifier; the spec's C3 assumes it).
+  if (!body.arguments.empty() && body.arguments.size() != op.operands.size()) {
+    c.error(op.regions[0]->range, "C3",
+            "the body takes " + std::to_string(body.arguments.size()) + " arguments, async_start has " +
+                std::to_string(op.operands.size()) + " operands");
+    return;
+  }
+  for (size_t i = 0; i < body.arguments.size(); ++i) {
+    const Type &argument = body.arguments[i]->type;
+    const Type &operand = c.operandType(i);
+    if (argument.isTensor() && operand.isTensor() && !ir::isCompatible(argument, operand)) {
+      c.error(c.operandRange(i), "C3",
+              "operand #" + std::to_string(i) + " has type " + operand.str() + ", the body's argument " +
+                  argument.str());
+      return;
+    }
+  }
   // C3: the body's operation takes async_start's operands, in order: the
   // values themselves or the body's block arguments that stand for them.
   bool sameOperands = inner.operands.size() == op.operands.size();

@@ -228,6 +228,14 @@ bool verifyOperationOnce(const ir::Module &module, const ir::Operation &op, std:
   std::vector<Diagnostic> found;
   verifyOperation(module, op, found);
   bool anyError = std::any_of(found.begin(), found.end(), [](const Diagnostic &d) { return d.severity == Severity::Error; });
+  // An undefined operand (lowering reported it) fails the op as an error of
+  // its own would: errors at the uses of its results are held back.
+  bool undefinedOperand = std::any_of(op.operands.begin(), op.operands.end(), [](const ir::Value *v) { return !v; });
+  if (!anyError && undefinedOperand) {
+    failed.insert(&op);
+    sink.insert(sink.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
+    return true;
+  }
   if (!anyError) {
     sink.insert(sink.end(), std::make_move_iterator(found.begin()), std::make_move_iterator(found.end()));
     return false;

@@ -17,7 +17,8 @@ void verifyModule(const ir::Module &module, std::vector<Diagnostic> &sink);
 /// One step of verifySubtree's walk (ops in pre-order): appends `op`'s
 /// diagnostics to `sink`, but not its errors when an operand comes from an
 /// op in `failed` or an enclosing op (below the function) is in `failed`;
-/// adds `op` to `failed` when it has an error. Returns whether it had one.
+/// adds `op` to `failed` when it has an error or an undefined operand (an
+/// error lowering reported). Returns whether it did.
 bool verifyOperationOnce(const ir::Module &module, const ir::Operation &op,
                          std::unordered_set<const ir::Operation *> &failed, std::vector<Diagnostic> &sink);
 

@@ -554,3 +554,22 @@ TEST(InterpreterRuntimeErrors, ShapeMismatchesThatOnlyShowAtRunTime) {
 })",
                      "stablehlo.dynamic_iota", "%b = stablehlo.dynamic_iota", "at run time");
 }
+
+// stablehlo.exp2 / stablehlo.log2 (StableHLO 1.22, after our spec copy).
+TEST(InterpreterCoverage, Exp2AndLog2) {
+  expectPasses(R"(func.func @main() {
+  %x = stablehlo.constant dense<[0.0, 3.0, -1.0, 0.5]> : tensor<4xf32>
+  %e = stablehlo.exp2 %x : tensor<4xf32>
+  check.expect_almost_eq_const %e, dense<[1.0, 8.0, 0.5, 1.41421354]> : tensor<4xf32>
+  %y = stablehlo.constant dense<[1.0, 8.0, 0.25, 0.0]> : tensor<4xf64>
+  %l = stablehlo.log2 %y : tensor<4xf64>
+  check.expect_eq_const %l, dense<[0.0, 3.0, -2.0, 0xFFF0000000000000]> : tensor<4xf64>
+  %z = stablehlo.constant dense<[(1.0, 0.0), (0.0, 2.0)]> : tensor<2xcomplex<f32>>
+  %ez = stablehlo.exp2 %z : tensor<2xcomplex<f32>>
+  check.expect_almost_eq_const %ez, dense<[(2.0, 0.0), (0.183457, 0.983028)]> : tensor<2xcomplex<f32>>
+  %lz = stablehlo.log2 %z : tensor<2xcomplex<f32>>
+  check.expect_almost_eq_const %lz, dense<[(0.0, 0.0), (1.0, 2.26618)]> : tensor<2xcomplex<f32>>
+  func.return
+})",
+               4);
+}

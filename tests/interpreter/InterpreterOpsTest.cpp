@@ -522,3 +522,29 @@ TEST(InterpreterOps, CustomCallCheckEqIsExactForIntegersAndTolerantForFloats) {
                                     "main", keep3);
   EXPECT_EQ(ints.status, FunctionOutcome::Status::CheckFailed);
 }
+
+// The custom_call spelling of expect_almost_eq has no tolerance attribute:
+// StableHLO's runner checks it within an absolute 1e-3 (the check dialect's
+// op defaults to 1e-4). A difference of 5e-4 passes the one, fails the other.
+TEST(InterpreterOps, CustomCallExpectAlmostEqUsesTheRunnersTolerance) {
+  auto run = [](const std::string &check) {
+    analysis::Analysis keep;
+    return runProgram(R"(func.func @main() {
+  %a = stablehlo.constant dense<[3000.0, 2.0]> : tensor<2xf32>
+  %b = stablehlo.constant dense<[3000.0, 2.0005]> : tensor<2xf32>
+  )" + check + R"(
+  func.return
+})",
+                      "main", keep);
+  };
+  FunctionOutcome customCall =
+      run("stablehlo.custom_call @check.expect_almost_eq(%a, %b) {has_side_effect = true} : (tensor<2xf32>, tensor<2xf32>) -> ()");
+  EXPECT_EQ(customCall.status, FunctionOutcome::Status::Passed) << customCall.message;
+  FunctionOutcome dialect = run("check.expect_almost_eq %a, %b : tensor<2xf32>");
+  EXPECT_EQ(dialect.status, FunctionOutcome::Status::CheckFailed);
+  FunctionOutcome far = run(
+      "stablehlo.custom_call @check.expect_almost_eq(%a, %a) {has_side_effect = true} : (tensor<2xf32>, tensor<2xf32>) -> ()\n"
+      "  %c = stablehlo.constant dense<[3000.002, 2.0]> : tensor<2xf32>\n"
+      "  stablehlo.custom_call @check.expect_almost_eq(%a, %c) {has_side_effect = true} : (tensor<2xf32>, tensor<2xf32>) -> ()");
+  EXPECT_EQ(far.status, FunctionOutcome::Status::CheckFailed);
+}

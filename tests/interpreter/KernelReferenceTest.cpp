@@ -173,6 +173,24 @@ TEST(KernelReference, ConvolutionOnEveryFloatTypeAndLayout) {
   }
 }
 
+// A tiny convolution (the conformance suite's 3-tap grouped one: 360
+// multiply-adds) runs on the loop on the kernel path too, so its bits do not
+// depend on the instruction set oneDNN would pick.
+TEST(KernelReference, TinyConvolutionsGiveTheReferenceBits) {
+  for (const ir::ElementType &element : floatTypes()) {
+    Tensor lhs = randomTensor({2, 3, 9}, element, 13), rhs = randomTensor({12, 1, 3}, element, 14);
+    ConvolutionParams p;
+    p.featureGroupCount = 3;
+    p.rhsDilation = {2};
+    ConvolutionDimensions &d = p.dimensions;
+    d.inputBatch = 0, d.inputFeature = 1, d.inputSpatial = {2};
+    d.kernelOutputFeature = 0, d.kernelInputFeature = 1, d.kernelSpatial = {2};
+    d.outputBatch = 0, d.outputFeature = 1, d.outputSpatial = {2};
+    auto [k, r] = bothPaths([&] { return evalConvolution(lhs, rhs, p, ir::Type::tensor({2, 12, 5}, element)); });
+    expectSameBits(k, r, "tiny grouped convolution " + element.str());
+  }
+}
+
 TEST(KernelReference, ElementwiseArithmeticGivesTheSameBits) {
   using Binary = Tensor (*)(const Tensor &, const Tensor &, const ir::Type &);
   std::vector<std::pair<std::string, Binary>> ops = {{"add", evalAdd},           {"subtract", evalSubtract},

@@ -5,6 +5,7 @@
 // opened afresh, which the server analyses from scratch.
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 #include "tests/lsp/TestDocument.h"
 
@@ -131,6 +132,39 @@ TEST_F(LspIncremental, EditsPublishWhatAFreshAnalysisPublishes) {
   // 6. And back: the text is pt_bert with edits 1-4.
   diagnostics = edit("-> tensor<1x7xi64>", "-> tensor<1x7xi32>", where);
   EXPECT_EQ(diagnostics, fresh());
+}
+
+TEST_F(LspIncremental, ASyntaxErrorIsPublishedAtOnceThenConfirmedByAFreshAnalysis) {
+  // A `(` after a result's name in the middle of @main: the server publishes
+  // its provisional analysis at once (the incremental tree, @main's ops
+  // copied), then analyses the text from scratch once the typing pauses.
+  json provisional = edit(" = ", "( = ", text.size() / 2);
+  EXPECT_FALSE(provisional.empty());
+  // The pull report of the confirmed snapshot has the bare version as its
+  // id (a provisional one's ends in `p`).
+  json report = json::object();
+  for (int i = 0; i < 400 && report.value("resultId", "") != std::to_string(version); ++i) {
+    if (i > 0) std::this_thread::sleep_for(25ms);
+    report = resultOf(client.call("textDocument/diagnostic", {{"textDocument", {{"uri", kEdited}}}}));
+  }
+  ASSERT_EQ(report.value("resultId", ""), std::to_string(version)) << "never confirmed";
+  // What the client saw last for this version (a second publication comes
+  // only when the confirmation differs) is a fresh analysis's.
+  json last = provisional;
+  while (std::optional<json> again = client.waitForNotification(
+             "textDocument/publishDiagnostics",
+             [&](const json &params) {
+               return params.value("uri", "") == kEdited && params.value("version", -1) == version;
+             },
+             300ms)) {
+    last = (*again)["diagnostics"];
+  }
+  json expected = fresh();
+  EXPECT_EQ(last, expected);
+  EXPECT_EQ(report["items"], expected);
+  // Removing the `(` again: the edit is based on the confirmed tree.
+  json fixed = edit("( = ", " = ", text.size() / 2 - 10);
+  EXPECT_EQ(fixed, fresh());
 }
 
 TEST_F(LspIncremental, NavigationAfterAnEditPointsIntoTheMovedText) {

@@ -158,6 +158,27 @@ TEST(FunctionReturn, EveryWrittenTypeOfAPrettyReturnIsChecked) {
             "");
 }
 
+TEST(OperandTypes, AFunctionTypeNamesOneTypePerOperand) {
+  // StableHLO's parser: "1 operands present, but expected 2" (print_types_invalid.mlir).
+  auto check = [](const std::string &op) { return errorsOf(inFunction("  %0 = " + op + "\n")); };
+  std::vector<Diagnostic> unary = check("stablehlo.abs %a : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>");
+  ASSERT_EQ(unary.size(), 1u) << dump(unary);
+  EXPECT_EQ(unary[0].code, "ssa.operand-count");
+  EXPECT_NE(unary[0].message.find("has 1 operand but its type names 2"), std::string::npos) << unary[0].message;
+  // One error, not one more per operand whose type no longer lines up.
+  std::vector<Diagnostic> binary =
+      check("stablehlo.add %a, %a : (tensor<2xf32>, tensor<2xi32>, tensor<2xf32>) -> tensor<2xf32>");
+  ASSERT_EQ(binary.size(), 1u) << dump(binary);
+  EXPECT_EQ(binary[0].code, "ssa.operand-count");
+  std::vector<Diagnostic> generic = check("\"stablehlo.add\"(%a) : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>");
+  ASSERT_EQ(generic.size(), 1u) << dump(generic);
+  EXPECT_EQ(generic[0].code, "ssa.operand-count");
+  EXPECT_EQ(dump(check("stablehlo.abs %a : (tensor<2xf32>) -> tensor<2xf32>")), "");
+  EXPECT_EQ(dump(check("stablehlo.add %a, %a : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>")), "");
+  // Another dialect's custom syntax may define operands the text does not list.
+  EXPECT_EQ(dump(check("mydialect.op %a : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>")), "");
+}
+
 // Constructs StableHLO accepts that gave false alarms (issue 11).
 TEST(ValidConstructs, GiveNoError) {
   const char *cases[] = {

@@ -1,6 +1,7 @@
 // CHLO ops with structure (issue 11): ragged_dot's three modes and its
 // dimension numbers, scan's inputs, inits, body and results, constant_like's
-// value. Each case is a program written for the rule.
+// value, broadcast_select's predicate, branches and broadcast shape. Each
+// case is a program written for the rule.
 #include <gtest/gtest.h>
 
 #include <string>
@@ -145,6 +146,21 @@ TEST(ChloConstantLike, ValueHasTheResultsElementType) {
   expectCode(program("7 : i8"), "");
   expectCode(program("7 : i16"), "constant_like.value");
   expectCode(program("7.0 : f16"), "constant_like.value");
+}
+
+TEST(ChloBroadcastSelect, PredicateBranchesAndBroadcastShape) {
+  auto program = [](const std::string &pred, const std::string &onTrue, const std::string &onFalse,
+                    const std::string &result) {
+    return "func.func @f(%p: " + pred + ", %t: " + onTrue + ", %e: " + onFalse + ") {\n  %0 = \"chlo.broadcast_select\"(%p, %t, %e) : (" +
+           pred + ", " + onTrue + ", " + onFalse + ") -> " + result + "\n  func.return\n}\n";
+  };
+  expectCode(program("tensor<2xi1>", "tensor<2xi32>", "tensor<2xi32>", "tensor<2xi32>"), "");
+  expectCode(program("tensor<i1>", "tensor<3x2xf32>", "tensor<2xf32>", "tensor<3x2xf32>"), "");
+  expectCode(program("tensor<2xi1>", "tensor<?xi32>", "tensor<?xi32>", "tensor<?xi32>"), "");
+  expectCode(program("tensor<2xi1>", "tensor<2xi32>", "tensor<2xf32>", "tensor<2xi32>"), "broadcast_select.element_type");
+  expectCode(program("tensor<2xi32>", "tensor<2xi32>", "tensor<2xi32>", "tensor<2xi32>"), "broadcast_select.pred");
+  expectCode(program("tensor<3xi1>", "tensor<2xi32>", "tensor<2xi32>", "tensor<2xi32>"), "broadcast_select.shape");
+  expectCode(program("tensor<2xi1>", "tensor<2xi32>", "tensor<2xi32>", "tensor<3xi32>"), "broadcast_select.shape");
 }
 
 }  // namespace

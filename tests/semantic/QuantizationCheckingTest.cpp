@@ -170,6 +170,21 @@ TEST(BoundedDynamism, ReshapeAndBroadcastResultsHaveAtMostOneBoundedDimension) {
                {b2.c_str(), "broadcast_in_dim.result"}});
 }
 
+TEST(OneErrorPerMistake, UsesOfAnOpWithAnUndefinedOperandAreNotReportedAgain) {
+  // print_types_invalid.mlir: the tuple's result type is unreliable once an
+  // operand is undefined; the return's type and use errors followed from it.
+  std::vector<Diagnostic> errors =
+      errorsOf("func.func @f(%arg0: tensor<1xf64>) -> tensor<1xf64> {\n"
+               "  %0 = stablehlo.tuple %arg0, %arg1 : tensor<1xf64>, tensor<1xf32>\n"
+               "  func.return %0 : tensor<1xf64>\n}\n");
+  ASSERT_EQ(errors.size(), 1u) << dump(errors);
+  EXPECT_EQ(errors[0].code, "ssa.undefined-value");
+  // A use of a well-defined value is still checked.
+  std::vector<Diagnostic> plain = errorsOf(
+      "func.func @f(%arg0: tensor<1xf64>) -> tensor<1xf32> {\n  func.return %arg0 : tensor<1xf32>\n}\n");
+  EXPECT_FALSE(plain.empty());
+}
+
 TEST(OneErrorPerMistake, RegionsOfAnOpWithAnErrorAreNotReportedAgain) {
   // The sort takes a per-axis operand (not allowed); its comparator's rank-0
   // per-axis arguments follow from that one mistake.
@@ -261,6 +276,17 @@ TEST(AsyncOps, FuturesWrapTheBodysResults) {
        "(tensor<4xf32>) -> tensor<4xf32>\n    \"stablehlo.return\"(%1) : (tensor<4xf32>) -> ()\n"
        "  }) : (tensor<4xf32>) -> !stablehlo.future<tensor<4xf32>>\n  func.return\n}\n",
        ""},
+      // One block argument per operand, of the operand's type.
+      {"func.func @f(%x: tensor<4xf32>) {\n  %0 = \"stablehlo.async_start\"(%x) ({\n  ^bb0(%b: tensor<4xf32>, %c: tensor<4xf32>):\n"
+       "    %1 = \"stablehlo.collective_permute\"(%b) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} : "
+       "(tensor<4xf32>) -> tensor<4xf32>\n    \"stablehlo.return\"(%1) : (tensor<4xf32>) -> ()\n"
+       "  }) : (tensor<4xf32>) -> !stablehlo.future<tensor<4xf32>>\n  func.return\n}\n",
+       "async_start.C3"},
+      {"func.func @f(%x: tensor<4xf32>) {\n  %0 = \"stablehlo.async_start\"(%x) ({\n  ^bb0(%b: tensor<4xi32>):\n"
+       "    %1 = \"stablehlo.collective_permute\"(%b) {source_target_pairs = dense<[[0, 1]]> : tensor<1x2xi64>} : "
+       "(tensor<4xi32>) -> tensor<4xi32>\n    \"stablehlo.return\"(%1) : (tensor<4xi32>) -> ()\n"
+       "  }) : (tensor<4xf32>) -> !stablehlo.future<tensor<4xi32>>\n  func.return\n}\n",
+       "async_start.C3"},
       {"func.func private @f() -> !stablehlo.future<tensor<2xf32>, tensor<i32>>\n", ""},
       {"func.func private @f() -> !stablehlo.future<tensor<2xf32>, f32>\n", "type.future"},
   });
