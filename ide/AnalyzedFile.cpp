@@ -12,7 +12,6 @@ std::unique_ptr<AnalyzedFile> AnalyzedFile::analyze(std::string path, std::strin
   auto file = std::make_unique<AnalyzedFile>(std::move(path), std::move(text));
   file->analysis = analysis::analyze(parser, file->file.text());
   file->splitChunks(parser);
-  file->buildIndex();
   return file;
 }
 
@@ -45,10 +44,13 @@ uint32_t AnalyzedFile::chunkAt(uint32_t offset) const {
   return index;
 }
 
-void AnalyzedFile::buildIndex() {
-  std::vector<uint32_t> starts;
-  for (const Chunk &chunk : chunks) starts.push_back(chunk.range.begin);
-  index = SymbolIndex::build(module(), starts);
+const SymbolIndex &AnalyzedFile::index() const {
+  std::call_once(indexOnce_, [this] {
+    std::vector<uint32_t> starts;
+    for (const Chunk &chunk : chunks) starts.push_back(chunk.range.begin);
+    index_ = SymbolIndex::build(module(), starts);
+  });
+  return index_;
 }
 
 const ir::Operation *AnalyzedFile::function(std::string_view name, uint32_t offset) const {
@@ -57,7 +59,7 @@ const ir::Operation *AnalyzedFile::function(std::string_view name, uint32_t offs
     return it == module().functions.end() ? nullptr : it->second;
   }
   uint32_t chunk = chunkAt(offset);
-  for (const Occurrence &occurrence : index.all()) {
+  for (const Occurrence &occurrence : index().all()) {
     if (occurrence.kind == Occurrence::Kind::SymbolDefinition && occurrence.chunk == chunk &&
         occurrence.symbol == name) {
       return occurrence.op;

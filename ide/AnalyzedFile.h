@@ -18,6 +18,7 @@ namespace shlo::ide {
 struct AnalyzedFile {
   /// `path` names the file in messages (the language server passes its URI).
   AnalyzedFile(std::string path, std::string text) : file(std::move(path), std::move(text)) {}
+  explicit AnalyzedFile(syntax::SourceFile source) : file(std::move(source)) {}
   AnalyzedFile(const AnalyzedFile &) = delete;
   AnalyzedFile &operator=(const AnalyzedFile &) = delete;
 
@@ -26,8 +27,11 @@ struct AnalyzedFile {
   const syntax::SyntaxTree &tree = analysis.tree;
   const lower::LoweredModule &lowered = analysis.lowered;
   const std::vector<Diagnostic> &diagnostics = analysis.diagnostics;
-  /// Built from `analysis` (buildIndex) once it is set.
-  SymbolIndex index;
+  /// The name index of `analysis` (symbols scoped per chunk), built by the
+  /// first feature that asks: a language server publishes an edit's
+  /// diagnostics, which do not need it, before any request reads it.
+  /// Call only once `analysis` and `chunks` are final.
+  const SymbolIndex &index() const;
 
   /// MLIR's split-input chunks (`// -----` lines), each analysed on its
   /// own as mlir-lsp-server does; empty for a text without separators.
@@ -44,12 +48,9 @@ struct AnalyzedFile {
   linter::LintOptions lintOptions;
 
   const ir::Module &module() const { return *lowered.module; }
-  /// Builds `index` from the analysis' module (symbols scoped per chunk).
-  void buildIndex();
   /// When the text has `// -----` chunks: analyses each with `parser` and
   /// replaces `analysis.diagnostics` with theirs (moved to file offsets), so
-  /// a symbol defined in two chunks is no redefinition. Call before
-  /// buildIndex.
+  /// a symbol defined in two chunks is no redefinition.
   void splitChunks(syntax::Parser &parser);
   /// The index of the chunk holding `offset` (0 without chunks).
   uint32_t chunkAt(uint32_t offset) const;
@@ -62,6 +63,10 @@ struct AnalyzedFile {
   /// The linter's findings, computed once (ide/LintDiagnostics.cpp).
   mutable std::once_flag lintOnce;
   mutable std::vector<Diagnostic> lintFindings;
+
+ private:
+  mutable std::once_flag indexOnce_;
+  mutable SymbolIndex index_;
 };
 
 }  // namespace shlo::ide

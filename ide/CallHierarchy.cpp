@@ -37,7 +37,7 @@ void forEachCall(const ir::Operation &function, F &&visit) {
 std::vector<const Occurrence *> functionsOfChunk(const AnalyzedFile &file, uint32_t offset) {
   uint32_t chunk = file.chunkAt(offset);
   std::vector<const Occurrence *> out;
-  for (const Occurrence &occurrence : file.index.all()) {
+  for (const Occurrence &occurrence : file.index().all()) {
     if (occurrence.kind == Occurrence::Kind::SymbolDefinition && occurrence.op && occurrence.chunk == chunk) {
       out.push_back(&occurrence);
     }
@@ -48,7 +48,7 @@ std::vector<const Occurrence *> functionsOfChunk(const AnalyzedFile &file, uint3
 }  // namespace
 
 std::optional<CallHierarchyItem> prepareCallHierarchy(const AnalyzedFile &file, uint32_t offset) {
-  const Occurrence *occurrence = file.index.at(offset);
+  const Occurrence *occurrence = file.index().at(offset);
   if (!occurrence || occurrence->isValue()) return std::nullopt;
   const ir::Operation *function = file.function(occurrence->symbol, occurrence->range.begin);
   if (!function) return std::nullopt;

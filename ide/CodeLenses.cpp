@@ -23,7 +23,7 @@ bool runnable(const ir::Operation &op, const std::string &name) {
 
 std::vector<CodeLens> codeLenses(const AnalyzedFile &file) {
   std::vector<FunctionInfo> functions;
-  for (const Occurrence &occurrence : file.index.all()) {
+  for (const Occurrence &occurrence : file.index().all()) {
     if (occurrence.kind != Occurrence::Kind::SymbolDefinition || !occurrence.op) continue;
     functions.push_back({occurrence.op, &occurrence, runnable(*occurrence.op, occurrence.symbol)});
   }
@@ -38,7 +38,7 @@ std::vector<CodeLens> codeLenses(const AnalyzedFile &file) {
         lenses.push_back({CodeLens::Kind::Debug, name.range, name.symbol, false, 0, {}});
       }
       CodeLens uses{CodeLens::Kind::Uses, name.range, name.symbol, false, 0, {}};
-      for (const Occurrence *same : file.index.sameAs(name)) {
+      for (const Occurrence *same : file.index().sameAs(name)) {
         if (!same->isDefinition()) uses.uses.push_back(same->range);
       }
       lenses.push_back(std::move(uses));

@@ -73,7 +73,7 @@ std::string symbolHover(const AnalyzedFile &file, const Occurrence &at) {
   if (type && type->type) out << " : " << typeText(*type->type);
   out << "\n```\n\n";
   size_t calls = 0;
-  for (const Occurrence &occurrence : file.index.all()) {
+  for (const Occurrence &occurrence : file.index().all()) {
     calls += occurrence.kind == Occurrence::Kind::SymbolUse && occurrence.symbol == symbol && occurrence.chunk == at.chunk;
   }
   out << "defined at " << lineOf(file, function->range.begin) << "; " << calls
@@ -234,7 +234,7 @@ syntax::TextRange narrowed(const AnalyzedFile &file, uint32_t offset, syntax::Te
 }  // namespace
 
 std::optional<HoverResult> hover(const AnalyzedFile &file, uint32_t offset, const FileResolver &resolve) {
-  if (const Occurrence *occurrence = file.index.at(offset)) {
+  if (const Occurrence *occurrence = file.index().at(offset)) {
     if (occurrence->isValue()) return HoverResult{valueHover(file, *occurrence->value), occurrence->range};
     return HoverResult{symbolHover(file, *occurrence), occurrence->range};
   }

@@ -20,13 +20,13 @@ std::vector<NavigationTarget> symbolDefinition(const AnalyzedFile &file, const O
 }  // namespace
 
 std::vector<NavigationTarget> definition(const AnalyzedFile &file, uint32_t offset, const FileResolver &resolve) {
-  if (const Occurrence *occurrence = file.index.at(offset)) return symbolDefinition(file, *occurrence);
+  if (const Occurrence *occurrence = file.index().at(offset)) return symbolDefinition(file, *occurrence);
   if (std::optional<LocationAtCursor> at = locationAt(file, offset)) return resolveLocations(*at, resolve);
   return {};
 }
 
 std::vector<NavigationTarget> declaration(const AnalyzedFile &file, uint32_t offset, const FileResolver &resolve) {
-  if (const Occurrence *occurrence = file.index.at(offset)) return symbolDefinition(file, *occurrence);
+  if (const Occurrence *occurrence = file.index().at(offset)) return symbolDefinition(file, *occurrence);
   if (std::optional<LocationAtCursor> at = locationAt(file, offset)) {
     if (at->aliasDefinition) return {inFile(*at->aliasDefinition)};
     return resolveLocations(*at, resolve);
@@ -36,10 +36,10 @@ std::vector<NavigationTarget> declaration(const AnalyzedFile &file, uint32_t off
 
 std::optional<std::vector<syntax::TextRange>> references(const AnalyzedFile &file, uint32_t offset,
                                                          bool includeDeclaration) {
-  const Occurrence *occurrence = file.index.at(offset);
+  const Occurrence *occurrence = file.index().at(offset);
   if (!occurrence) return std::nullopt;
   std::vector<syntax::TextRange> ranges;
-  for (const Occurrence *same : file.index.sameAs(*occurrence)) {
+  for (const Occurrence *same : file.index().sameAs(*occurrence)) {
     if (same->isDefinition() && !includeDeclaration) continue;
     ranges.push_back(same->range);
   }
@@ -47,10 +47,10 @@ std::optional<std::vector<syntax::TextRange>> references(const AnalyzedFile &fil
 }
 
 std::optional<std::vector<Highlight>> documentHighlights(const AnalyzedFile &file, uint32_t offset) {
-  const Occurrence *occurrence = file.index.at(offset);
+  const Occurrence *occurrence = file.index().at(offset);
   if (!occurrence) return std::nullopt;
   std::vector<Highlight> highlights;
-  for (const Occurrence *same : file.index.sameAs(*occurrence)) highlights.push_back({same->range, same->isDefinition()});
+  for (const Occurrence *same : file.index().sameAs(*occurrence)) highlights.push_back({same->range, same->isDefinition()});
   return highlights;
 }
 

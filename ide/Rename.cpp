@@ -156,7 +156,7 @@ std::optional<RenameTarget> prepareRename(const AnalyzedFile &file, uint32_t off
   if (std::optional<ScopedRenameSite> site = scopedRenameSite(file, offset)) {
     return RenameTarget{site->name, site->placeholder};
   }
-  const Occurrence *at = file.index.at(offset);
+  const Occurrence *at = file.index().at(offset);
   if (!at || (at->isValue() && !at->value)) {
     if (why) *why = kNothing;
     return std::nullopt;
@@ -223,7 +223,7 @@ RenameResult rename(const AnalyzedFile &file, uint32_t offset, std::string_view 
     out.error = why;
     return out;
   }
-  const Occurrence *at = file.index.at(offset);
+  const Occurrence *at = file.index().at(offset);
   std::string_view text = file.file.text();
   std::string name(requested);
   if (at->isValue()) {
@@ -271,7 +271,7 @@ RenameResult rename(const AnalyzedFile &file, uint32_t offset, std::string_view 
       return out;
     }
     std::string written = isBareSymbol(name) ? name : quoted(name);
-    for (const Occurrence *o : file.index.sameAs(*at)) {
+    for (const Occurrence *o : file.index().sameAs(*at)) {
       std::string_view w = text.substr(o->range.begin, o->range.size());
       if (!w.empty() && w[0] == '@') {
         // Of `@f::@g`, only the first name is `@f`.

@@ -33,7 +33,7 @@ std::vector<syntax::TextRange> selectionRanges(const AnalyzedFile &file, uint32_
     if (!out.empty() && (!contains(range, out.back()) || range == out.back())) return;
     out.push_back(range);
   };
-  if (const Occurrence *name = file.index.at(offset)) push(name->range);
+  if (const Occurrence *name = file.index().at(offset)) push(name->range);
   const ir::Operation *op = operationAt(file.module(), offset);
   if (op && out.empty()) {
     for (const ir::NamedAttribute &attribute : op->attributes) {

@@ -266,7 +266,7 @@ std::vector<Token> walkTokens(const AnalyzedFile &file, const syntax::TextRange 
 /// Refines the tokens with the semantic model: arguments are parameters,
 /// definitions of values and functions are declarations.
 void refine(const AnalyzedFile &file, std::vector<Token> &tokens) {
-  const std::vector<Occurrence> &occurrences = file.index.all();
+  const std::vector<Occurrence> &occurrences = file.index().all();
   auto occurrence = occurrences.begin();
   for (Token &token : tokens) {
     while (occurrence != occurrences.end() && occurrence->range.begin < token.range.begin) ++occurrence;

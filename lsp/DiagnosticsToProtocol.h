@@ -20,6 +20,17 @@ namespace shlo::lsp {
 /// Tags are sent only when the client lists them in `tagSupport`.
 json diagnosticsToJson(const Snapshot &snapshot, syntax::PositionEncoding encoding, const ClientCapabilities &client);
 
+/// The same array as JSON text, written directly (what diagnosticsToJson
+/// parses): building and dumping a json value of every diagnostic took
+/// 2.5 ms of an edit's 24 in pt_bert. Keys in json::dump's order.
+std::string diagnosticsText(const Snapshot &snapshot, syntax::PositionEncoding encoding,
+                            const ClientCapabilities &client);
+
+/// The whole `textDocument/publishDiagnostics` notification as it goes on
+/// the wire (serialize() of the same message gives the same text).
+std::string publishDiagnosticsText(const Snapshot &snapshot, syntax::PositionEncoding encoding,
+                                   const ClientCapabilities &client);
+
 /// The URL of a lint rule's documentation (docs/rules/CODE.md under
 /// SHLO_RULE_DOCS_URL, by default the source tree's folder); empty for other
 /// codes.

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "lsp/TextEdit.h"
+#include "lsp/TextPool.h"
 
 namespace shlo::lsp {
 
@@ -51,7 +52,7 @@ void Document::applyChanges(int64_t version, const std::vector<TextDocumentConte
 std::shared_ptr<const Snapshot> Document::snapshot(const std::function<void(const Snapshot &)> &onFresh) {
   std::lock_guard<std::mutex> analysisLock(analysisMutex_);
   if (closed_) return nullptr;
-  std::string text;
+  std::shared_ptr<const std::string> text;
   int64_t version;
   syntax::SyntaxTree previous;
   std::vector<syntax::InputEdit> edits;
@@ -61,7 +62,7 @@ std::shared_ptr<const Snapshot> Document::snapshot(const std::function<void(cons
     std::lock_guard<std::mutex> lock(editMutex_);
     if (!dirty_ && snapshot_) return snapshot_;
     // Copy the text so edits can go on while this version is analysed.
-    text = text_;
+    text = copyText(text_);
     version = version_;
     previous = copyOf(tree_);
     edits = edits_;
@@ -111,7 +112,7 @@ void Document::confirm(const std::function<void(const Snapshot &, const Snapshot
   }
   // Outside the locks: the next keystroke's analysis must not wait for it.
   std::shared_ptr<const Snapshot> exact =
-      buildSnapshot(uri_, provisional->version, std::string(provisional->file.text()), nullptr, nullptr, {},
+      buildSnapshot(uri_, provisional->version, provisional->file.sharedText(), nullptr, nullptr, {},
                     lintOverrides ? *lintOverrides : linter::RuleSelection{});
   std::lock_guard<std::mutex> analysisLock(analysisMutex_);
   if (closed_ || snapshot_ != provisional) return;

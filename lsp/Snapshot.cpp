@@ -4,6 +4,9 @@
 #include "lsp/ToProtocol.h"
 #include "lsp/Uri.h"
 #include "semantic/analysis/SplitInput.h"
+#include "semantic/syntax/EditedRanges.h"
+
+#include <algorithm>
 
 namespace shlo::lsp {
 
@@ -19,9 +22,33 @@ linter::LintOptions lintOptionsFor(const std::string &uri, const linter::RuleSel
   return linter::loadConfig(*config).optionsFor(*path, overrides);
 }
 
-bool hasChunks(std::string_view text) {
-  // Cheap test first: most documents have no separator at all.
-  return text.find("// -----") != std::string_view::npos && analysis::splitInput(text).size() > 1;
+constexpr std::string_view kSeparator = "// -----";
+constexpr std::string_view kSuppressionMarker = "shlo-lint:";  // linter/Suppressions.cpp
+
+/// Whether `text` holds `word`. When `base` did not (`inBase` false: the
+/// text before `edits`), only the bytes the edits wrote can start one: the
+/// search looks around them alone (a 40 MB file was scanned whole per
+/// keystroke).
+bool written(std::string_view word, std::string_view text, bool carried, bool inBase,
+             const std::vector<syntax::InputEdit> &edits) {
+  if (!carried || inBase) return text.find(word) != std::string_view::npos;
+  for (syntax::TextRange range : syntax::editedRanges(edits)) {
+    size_t begin = range.begin >= word.size() ? range.begin - word.size() : 0;
+    size_t end = std::min(text.size(), size_t{range.end} + word.size());
+    if (begin < end && text.substr(begin, end - begin).find(word) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+/// Whether `edits` lead from `base`'s text to one of `size` bytes: what
+/// carrying anything over from `base` relies on.
+bool editsLeadTo(const Snapshot &base, const std::vector<syntax::InputEdit> &edits, size_t size) {
+  int64_t length = static_cast<int64_t>(base.file.text().size());
+  for (const syntax::InputEdit &edit : edits) {
+    if (edit.startByte > edit.oldEndByte || edit.oldEndByte > length || edit.startByte > edit.newEndByte) return false;
+    length += int64_t{edit.newEndByte} - int64_t{edit.oldEndByte};
+  }
+  return length == static_cast<int64_t>(size);
 }
 
 }  // namespace
@@ -40,13 +67,29 @@ std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, 
                                               const Snapshot *base, const syntax::SyntaxTree *edited,
                                               const std::vector<syntax::InputEdit> &edits,
                                               const linter::RuleSelection &lintOverrides) {
+  return buildSnapshot(std::move(uri), version, std::make_shared<const std::string>(std::move(text)), base, edited,
+                       edits, lintOverrides);
+}
+
+std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, std::shared_ptr<const std::string> text,
+                                              const Snapshot *base, const syntax::SyntaxTree *edited,
+                                              const std::vector<syntax::InputEdit> &edits,
+                                              const linter::RuleSelection &lintOverrides) {
   // Parsers are not thread-safe and cheap to keep: one per worker thread.
   thread_local syntax::Parser parser;
-  auto snapshot = std::make_shared<Snapshot>(std::move(uri), version, std::move(text));
+  if (base && !editsLeadTo(*base, edits, text->size())) base = nullptr;
+  const Snapshot *carried = base && edited && edited->valid() ? base : nullptr;
+  syntax::SourceFile file = carried ? syntax::SourceFile(uri, std::move(text), carried->file, edits)
+                                    : syntax::SourceFile(uri, std::move(text));
+  auto snapshot = std::make_shared<Snapshot>(std::move(uri), version, std::move(file));
   std::string_view source = snapshot->file.text();
   // A text of `// -----` chunks is analysed chunk by chunk, from scratch
   // (such files are tests, small).
-  bool chunked = hasChunks(source);
+  snapshot->separatorWritten =
+      written(kSeparator, source, carried, carried && carried->separatorWritten, edits);
+  snapshot->suppressionWritten =
+      written(kSuppressionMarker, source, carried, carried && carried->suppressionWritten, edits);
+  bool chunked = snapshot->separatorWritten && analysis::splitInput(source).size() > 1;
   if (base && edited && edited->valid() && !chunked && base->chunks.empty()) {
     snapshot->analysis = analysis::reanalyze(parser, source, base->analysis, *edited, edits, &snapshot->stats,
                                              analysis::kExactRecoveryLimit, analysis::Exactness::Provisional);
@@ -57,7 +100,9 @@ std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, 
   }
   if (chunked) snapshot->splitChunks(parser);
   snapshot->lintOptions = lintOptionsFor(snapshot->uri, lintOverrides);
-  snapshot->buildIndex();
+  // Without a marker there is nothing to honour: the linter need not scan
+  // the text for one (Suppressions::parse finds none).
+  if (!snapshot->suppressionWritten) snapshot->lintOptions.suppressions = false;
   return snapshot;
 }
 

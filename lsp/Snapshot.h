@@ -28,8 +28,15 @@ struct Snapshot : ide::AnalyzedFile {
   /// built on a provisional snapshot).
   bool provisional() const { return stats.provisional; }
 
-  Snapshot(std::string uri, int64_t version, std::string text)
-      : ide::AnalyzedFile(uri, std::move(text)), uri(std::move(uri)), version(version) {}
+  Snapshot(std::string uri, int64_t version, syntax::SourceFile file)
+      : ide::AnalyzedFile(std::move(file)), uri(std::move(uri)), version(version) {}
+
+  /// Whether the text holds a `// -----` anywhere (a chunk separator
+  /// candidate): when it did not, the next version is searched only where
+  /// its edits wrote.
+  bool separatorWritten = false;
+  /// The same for the linter's suppression marker (`shlo-lint:`).
+  bool suppressionWritten = false;
 
   /// The semantic tokens of the whole text in LSP's encoding
   /// (encodeSemanticTokens), computed by the first request and kept: a
@@ -53,6 +60,14 @@ struct Snapshot : ide::AnalyzedFile {
 /// touched are analysed again (semantic/analysis/IncrementalAnalysis.h),
 /// provisionally (Exactness::Provisional). `lintOverrides` (the client's settings) lie over the document's
 /// `shlo.toml` as the command line's do in `shlo lint`.
+/// With a `base`, the text's line index and its search for chunk
+/// separators are carried over from it too (only what the edits wrote is
+/// scanned). `text` is shared, not copied (TextPool.h makes the copies).
+std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, std::shared_ptr<const std::string> text,
+                                              const Snapshot *base = nullptr, const syntax::SyntaxTree *edited = nullptr,
+                                              const std::vector<syntax::InputEdit> &edits = {},
+                                              const linter::RuleSelection &lintOverrides = {});
+/// The same for a text of its own.
 std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, std::string text,
                                               const Snapshot *base = nullptr, const syntax::SyntaxTree *edited = nullptr,
                                               const std::vector<syntax::InputEdit> &edits = {},

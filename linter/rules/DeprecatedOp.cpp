@@ -28,7 +28,7 @@ std::optional<Fix> rewriteFix(const ir::Operation &op, const ir::Operation &rewr
 /// dot(lhs, rhs) is dot_general contracting lhs's last dimension with rhs's
 /// first (spec: dot is dot_general without batching dimensions).
 std::optional<Fix> dotFix(const ir::Operation &op, std::string_view text) {
-  if (op.operands.size() != 2 || op.results.size() != 1) return std::nullopt;
+  if (op.operands.size() != 2 || op.results.size() != 1 || !op.operands[0] || !op.operands[1]) return std::nullopt;
   const ir::Type &lhs = op.operands[0]->type, &rhs = op.operands[1]->type;
   if (!lhs.isTensor() || !rhs.isTensor() || !lhs.ranked() || !rhs.ranked() || lhs.rank() < 1 || rhs.rank() < 1) {
     return std::nullopt;
@@ -51,7 +51,7 @@ std::optional<Fix> dotFix(const ir::Operation &op, std::string_view text) {
 /// dimensions onto the result's last ones (spec: the result shape is
 /// broadcast_sizes followed by the operand's shape).
 std::optional<Fix> broadcastFix(const ir::Operation &op, std::string_view text) {
-  if (op.operands.size() != 1 || op.results.size() != 1) return std::nullopt;
+  if (op.operands.size() != 1 || op.results.size() != 1 || !op.operands[0]) return std::nullopt;
   const ir::Type &operand = op.operands[0]->type, &result = op.results[0]->type;
   if (!operand.isTensor() || !result.isTensor() || !operand.ranked() || !result.ranked()) return std::nullopt;
   if (result.rank() < operand.rank()) return std::nullopt;

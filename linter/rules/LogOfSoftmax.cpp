@@ -13,7 +13,7 @@ const ir::Operation *definedBy(const ir::Value *value, std::string_view opName) 
 }
 
 void check(const ir::Operation &op, RuleContext &context) {
-  if (op.name != "stablehlo.log" || op.operands.empty() || !isFloatTensor(op.operands[0]->type)) return;
+  if (op.name != "stablehlo.log" || op.operands.empty() || !op.operands[0] || !isFloatTensor(op.operands[0]->type)) return;
   const ir::Operation *divide = definedBy(op.operands[0], "stablehlo.divide");
   if (!divide || divide->operands.size() != 2) return;
   const ir::Operation *exp = definedBy(divide->operands[0], "stablehlo.exponential");

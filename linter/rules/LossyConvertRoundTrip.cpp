@@ -24,7 +24,10 @@ bool loses(const ir::ElementType &from, const ir::ElementType &to) {
 void check(const ir::Operation &op, RuleContext &context) {
   if (op.name != kConvert || op.operands.size() != 1 || op.results.size() != 1) return;
   const ir::Operation *inner = op.operands[0] ? op.operands[0]->definingOp : nullptr;
-  if (!inner || inner->name != kConvert || inner->operands.size() != 1 || !inner->operands[0]) return;
+  if (!inner || inner->name != kConvert || inner->operands.size() != 1 || !inner->operands[0] ||
+      inner->results.size() != 1) {
+    return;
+  }
   const ir::Type &original = inner->operands[0]->type, &middle = inner->results[0]->type, &back = op.results[0]->type;
   if (!original.isTensor() || !middle.isTensor() || original != back) return;
   if (!loses(original.element(), middle.element())) return;

@@ -45,7 +45,7 @@ bool shiftedByMax(const ir::Value *x) {
 }
 
 void check(const ir::Operation &op, RuleContext &context) {
-  if (op.name != "stablehlo.divide" || op.operands.size() != 2 || !isFloatTensor(op.operands[0]->type)) return;
+  if (op.name != "stablehlo.divide" || op.operands.size() != 2 || !op.operands[0] || !isFloatTensor(op.operands[0]->type)) return;
   const ir::Operation *exp = definedBy(throughReshapes(op.operands[0]), "stablehlo.exponential");
   if (!exp || exp->operands.empty()) return;
   const ir::Operation *sum = definedBy(throughReshapes(op.operands[1]), "stablehlo.reduce");

@@ -33,14 +33,14 @@ bool bodyAdds(const ir::Operation &reduce) {
 void check(const ir::Operation &op, RuleContext &context) {
   if (op.results.empty() || !isNarrowFloat(op.results[0]->type)) return;
   if (op.name == "stablehlo.dot_general") {
-    if (op.operands.size() != 2 || !isNarrowFloat(op.operands[0]->type)) return;
+    if (op.operands.size() != 2 || !op.operands[0] || !isNarrowFloat(op.operands[0]->type)) return;
     if (std::optional<ir::Type> accumulation = algorithmAccumulation(op)) {
       if (accumulation->element().isFloat() && accumulation->element().bitWidth() > 16) return;
     }
     context.report(nameRangeOf(op), "dot_general accumulates in " + op.results[0]->type.element().str() +
                                         ": products are summed with a 16-bit float's precision");
   } else if (op.name == "stablehlo.reduce") {
-    if (op.operands.empty() || !isNarrowFloat(op.operands[0]->type) || !bodyAdds(op)) return;
+    if (op.operands.empty() || !op.operands[0] || !isNarrowFloat(op.operands[0]->type) || !bodyAdds(op)) return;
     context.report(nameRangeOf(op), "reduce adds in " + op.results[0]->type.element().str() +
                                         ": the sum loses precision as it grows");
   }

@@ -6,6 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "semantic/analysis/OperationCandidates.h"
 #include "semantic/ir/Clone.h"
 
 namespace shlo::analysis {
@@ -34,14 +35,6 @@ std::vector<Diagnostic> shiftedDiagnostics(const std::vector<Diagnostic> &diagno
 /// An old function that may be copied: where it is now, and how far it moved.
 struct Candidate {
   size_t index;  // In previous.functions.
-  int64_t shift;
-};
-
-/// An old op of a function body that may be copied into the function's new
-/// lowering.
-struct OperationCandidate {
-  size_t function;   // In previous.lowered.functions.
-  size_t operation;  // In its `operations`.
   int64_t shift;
 };
 
@@ -139,7 +132,7 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
   // The ops of the functions' bodies likewise, for the functions an edit
   // touched: inside them, only the ops it touched (and those whose operands
   // changed) are lowered again.
-  std::unordered_map<uint64_t, OperationCandidate> operationCandidates;
+  OperationCandidates operationCandidates;
   // Ops are reused inside a function only between error-free trees: around
   // a syntax error a name may resolve to a value of the recovered text
   // (fuzz_incremental found an op whose operand named a value of the
@@ -161,15 +154,15 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
       }
       if (!reuseOperations) continue;
       const std::vector<lower::LoweredOperation> &operations = previous.lowered.functions[i].operations;
-      operationCandidates.reserve(operationCandidates.size() + operations.size());
+      operationCandidates.reserve(operations.size());
       for (size_t k = 0; k < operations.size(); ++k) {
         syntax::TextRange range = operations[k].op->range;
         if (std::optional<syntax::TextRange> moved = untouchedRange(range, edits, changed)) {
-          operationCandidates.emplace(key(*moved),
-                                      OperationCandidate{i, k, int64_t{moved->begin} - int64_t{range.begin}});
+          operationCandidates.add(*moved, OperationCandidate{i, k, int64_t{moved->begin} - int64_t{range.begin}});
         }
       }
     }
+    operationCandidates.sort();
   }
 
   // Offers are built when asked for: only then are diagnostics moved.
@@ -197,12 +190,10 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
     return &offer;
   };
   lower::ReusableOperation operationOffer;
-  std::unordered_map<uint64_t, OperationCandidate> acceptedOperations;  // By new range.
   reuse.operations = [&](syntax::TextRange range) -> const lower::ReusableOperation * {
-    auto found = operationCandidates.find(key(range));
-    if (found == operationCandidates.end()) return nullptr;
-    OperationCandidate candidate = found->second;
-    operationCandidates.erase(found);  // Each old op is copied at most once.
+    const OperationCandidate *found = operationCandidates.take(range);  // Each old op is copied at most once.
+    if (!found) return nullptr;
+    OperationCandidate candidate = *found;
     const lower::LoweredOperation &old = previous.lowered.functions[candidate.function].operations[candidate.operation];
     // Its own lowering errors; the redefinitions of its results are
     // reported again by the lowering (they depend on the ops before it).
@@ -224,7 +215,7 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
     offer.op = old.op;
     offer.shift = candidate.shift;
     offer.diagnostics = shiftedDiagnostics(own, candidate.shift);
-    acceptedOperations.emplace(key(range), candidate);
+    operationCandidates.accept(range);
     return &offer;
   };
   // The copied ops of the new lowering, once it is complete.
@@ -244,9 +235,9 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
       copiedKnown = true;
     }
     const ir::Operation *now = function.operations[index].op;
-    auto found = acceptedOperations.find(key(now->range));
-    if (found == acceptedOperations.end()) return nullptr;
-    const OperationCandidate &candidate = found->second;
+    const OperationCandidate *found = operationCandidates.accepted(now->range);
+    if (!found) return nullptr;
+    const OperationCandidate &candidate = *found;
     const FunctionAnalysis &oldFunction = previous.functions[candidate.function];
     if (candidate.operation >= oldFunction.operations.size()) return nullptr;
     const OperationVerification &record = oldFunction.operations[candidate.operation];
@@ -289,9 +280,9 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
         }
         if (ov->name != nv->name || !(ov->type == nv->type) || !ov->definingOp != !nv->definingOp) return nullptr;
         if (!nv->definingOp) continue;
-        auto definer = acceptedOperations.find(key(nv->definingOp->range));
-        if (!copiedOperations.count(nv->definingOp) || definer == acceptedOperations.end() ||
-            previous.lowered.functions[definer->second.function].operations[definer->second.operation].op !=
+        const OperationCandidate *definer = operationCandidates.accepted(nv->definingOp->range);
+        if (!copiedOperations.count(nv->definingOp) || !definer ||
+            previous.lowered.functions[definer->function].operations[definer->operation].op !=
                 ov->definingOp) {
           return nullptr;
         }

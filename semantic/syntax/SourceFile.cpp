@@ -1,5 +1,6 @@
 #include "semantic/syntax/SourceFile.h"
 
+#include "semantic/syntax/EditedRanges.h"
 #include "semantic/syntax/Limits.h"
 
 #include <fcntl.h>
@@ -38,38 +39,94 @@ size_t nextLineStart(std::string_view text, size_t from) {
 }
 
 SourceFile::SourceFile(std::string path, std::string text)
+    : path_(std::move(path)), text_(std::make_shared<const std::string>(std::move(text))) {
+  indexLines();
+}
+
+SourceFile::SourceFile(std::string path, std::shared_ptr<const std::string> text)
     : path_(std::move(path)), text_(std::move(text)) {
+  indexLines();
+}
+
+void SourceFile::indexLines() {
+  std::string_view text = *text_;
   lineStarts_.push_back(0);
   // memchr: the language server indexes every version of files of many MB.
-  const char *begin = text_.data(), *end = begin + text_.size();
-  if (std::memchr(begin, '\r', text_.size()) == nullptr) {
+  const char *begin = text.data(), *end = begin + text.size();
+  if (std::memchr(begin, '\r', text.size()) == nullptr) {
     for (const char *p = begin; (p = static_cast<const char *>(std::memchr(p, '\n', end - p))) != nullptr; ++p) {
       lineStarts_.push_back(static_cast<uint32_t>(p - begin + 1));
     }
     return;
   }
-  for (size_t at = 0; (at = nextLineStart(text_, at)) != std::string_view::npos;) {
+  for (size_t at = 0; (at = nextLineStart(text, at)) != std::string_view::npos;) {
     lineStarts_.push_back(static_cast<uint32_t>(at));
   }
+}
+
+namespace {
+
+/// Whether a line starts at `offset` (1 <= offset <= size): after a `\n`, or
+/// after a `\r` that no `\n` follows (nextLineStart's rule).
+bool startsLine(std::string_view text, size_t offset) {
+  char before = text[offset - 1];
+  return before == '\n' || (before == '\r' && (offset == text.size() || text[offset] != '\n'));
+}
+
+}  // namespace
+
+SourceFile::SourceFile(std::string path, std::shared_ptr<const std::string> text, const SourceFile &previous,
+                       const std::vector<InputEdit> &edits)
+    : path_(std::move(path)), text_(std::move(text)) {
+  std::string_view now = *text_;
+  // Move the old line starts with each edit; those inside what it replaced
+  // go (they are looked for again below).
+  std::vector<uint32_t> starts = previous.lineStarts_;
+  for (const InputEdit &edit : edits) {
+    int64_t delta = int64_t{edit.newEndByte} - int64_t{edit.oldEndByte};
+    size_t kept = 0;
+    for (uint32_t start : starts) {
+      if (start < edit.startByte || start == 0) {
+        starts[kept++] = start;
+      } else if (start > edit.oldEndByte) {
+        starts[kept++] = static_cast<uint32_t>(start + delta);
+      }
+    }
+    starts.resize(kept);
+  }
+  // Whether a line starts at an offset depends on the byte before it and
+  // its own: in an edited range [begin, end), the offsets begin..end.
+  lineStarts_.reserve(starts.size() + 16);
+  lineStarts_.push_back(0);
+  size_t k = 1;
+  for (TextRange range : editedRanges(edits)) {
+    uint32_t last = std::min<uint32_t>(range.end, static_cast<uint32_t>(now.size()));
+    while (k < starts.size() && starts[k] < range.begin) lineStarts_.push_back(starts[k++]);
+    while (k < starts.size() && starts[k] <= range.end) ++k;
+    for (uint32_t offset = std::max<uint32_t>(range.begin, 1); offset <= last; ++offset) {
+      if (startsLine(now, offset)) lineStarts_.push_back(offset);
+    }
+  }
+  while (k < starts.size()) lineStarts_.push_back(starts[k++]);
 }
 
 std::string_view SourceFile::lineText(uint32_t line) const {
   if (line >= lineStarts_.size()) return {};
   uint32_t begin = lineStarts_[line];
-  uint32_t end = line + 1 < lineStarts_.size() ? lineStarts_[line + 1] - 1 : static_cast<uint32_t>(text_.size());
+  uint32_t end = line + 1 < lineStarts_.size() ? lineStarts_[line + 1] - 1 : static_cast<uint32_t>(text_->size());
   // The `\r` of a `\r\n` (a lone `\r` is the break itself, already left out).
-  if (end > begin && end < text_.size() && text_[end - 1] == '\r' && text_[end] == '\n') --end;
-  return std::string_view(text_).substr(begin, end - begin);
+  if (end > begin && end < text_->size() && (*text_)[end - 1] == '\r' && (*text_)[end] == '\n') --end;
+  return text().substr(begin, end - begin);
 }
 
 Position SourceFile::position(uint32_t offset, PositionEncoding encoding) const {
-  offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_.size()));
+  offset = std::min<uint32_t>(offset, static_cast<uint32_t>(text_->size()));
   auto it = std::upper_bound(lineStarts_.begin(), lineStarts_.end(), offset);
   uint32_t line = static_cast<uint32_t>(it - lineStarts_.begin()) - 1;
   uint32_t begin = lineStarts_[line];
   if (encoding == PositionEncoding::UTF8) return {line, offset - begin};
   uint32_t character = 0;
-  std::string_view text(text_);
+  std::string_view text = this->text();
   for (size_t i = begin; i < offset;) {
     size_t length = utf8SequenceLength(text, i);
     character += length == 4 ? 2 : 1;  // Astral code points are surrogate pairs.
@@ -79,7 +136,7 @@ Position SourceFile::position(uint32_t offset, PositionEncoding encoding) const 
 }
 
 uint32_t SourceFile::offset(Position position, PositionEncoding encoding) const {
-  if (position.line >= lineStarts_.size()) return static_cast<uint32_t>(text_.size());
+  if (position.line >= lineStarts_.size()) return static_cast<uint32_t>(text_->size());
   std::string_view line = lineText(position.line);
   uint32_t begin = lineStarts_[position.line];
   if (encoding == PositionEncoding::UTF8) {

@@ -5,10 +5,12 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "semantic/syntax/SyntaxTree.h"
 #include "semantic/syntax/TextRange.h"
 
 namespace shlo::syntax {
@@ -16,9 +18,20 @@ namespace shlo::syntax {
 class SourceFile {
  public:
   SourceFile(std::string path, std::string text);
+  /// Shares `text` (immutable): the language server hands a document's
+  /// text to its snapshot without copying it again.
+  SourceFile(std::string path, std::shared_ptr<const std::string> text);
+  /// The same, with the line index carried over from `previous`, whose text
+  /// became `text` by `edits` (in order, as SyntaxTree::edit takes them):
+  /// only the lines the edits wrote are scanned. Equals the index a fresh
+  /// SourceFile of `text` builds.
+  SourceFile(std::string path, std::shared_ptr<const std::string> text, const SourceFile &previous,
+             const std::vector<InputEdit> &edits);
 
   const std::string &path() const { return path_; }
-  std::string_view text() const { return text_; }
+  std::string_view text() const { return *text_; }
+  /// The text itself, to share with a later version.
+  const std::shared_ptr<const std::string> &sharedText() const { return text_; }
 
   /// Number of lines; a file ending in '\n' has an empty last line.
   uint32_t lineCount() const { return static_cast<uint32_t>(lineStarts_.size()); }
@@ -34,8 +47,10 @@ class SourceFile {
   uint32_t offset(Position position, PositionEncoding encoding) const;
 
  private:
+  void indexLines();
+
   std::string path_;
-  std::string text_;
+  std::shared_ptr<const std::string> text_;
   std::vector<uint32_t> lineStarts_;
 };
 

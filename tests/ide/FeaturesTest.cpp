@@ -125,13 +125,13 @@ TEST_F(IdeFeatures, TheIndexFindsANameFromInsideOrJustAfterIt) {
   syntax::TextRange name = find("%1, %c");
   name.end = name.begin + 2;
   for (uint32_t offset : {name.begin, name.begin + 1, name.end}) {
-    const Occurrence *occurrence = analyzed->index.at(offset);
+    const Occurrence *occurrence = analyzed->index().at(offset);
     ASSERT_NE(occurrence, nullptr) << offset;
     EXPECT_EQ(occurrence->range, name);
     EXPECT_EQ(occurrence->kind, Occurrence::Kind::ValueUse);
   }
-  EXPECT_EQ(analyzed->index.at(name.begin - 1), nullptr);  // The space before it.
-  const std::vector<Occurrence> &all = analyzed->index.all();
+  EXPECT_EQ(analyzed->index().at(name.begin - 1), nullptr);  // The space before it.
+  const std::vector<Occurrence> &all = analyzed->index().all();
   for (size_t i = 1; i < all.size(); ++i) EXPECT_LE(all[i - 1].range.begin, all[i].range.begin);
 }
 

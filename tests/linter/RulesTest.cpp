@@ -444,3 +444,35 @@ TEST(LintRules, FixedLinesAreWhatTheFormatterPrints) {
   }
   EXPECT_GE(checked, 15);
 }
+
+TEST(LintRules, UndefinedOperandsDoNotCrashTheRules) {
+  // The language server lints modules with errors (a `// -----` typed in
+  // the middle of a function leaves values undefined): every rule must
+  // tolerate a null operand. Each op below names a value that is not
+  // defined, once as its first operand and once as its second.
+  const char *ops[] = {
+      "%r = stablehlo.log %u : tensor<2xf32>",
+      "%r = stablehlo.divide %u, %u2 : tensor<2xf32>",
+      "%r = stablehlo.compare EQ, %u, %u2 : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xi1>",
+      "%r = stablehlo.convert %u : (tensor<2xf32>) -> tensor<2xbf16>",
+      "%r = stablehlo.dot %u, %u2 : (tensor<2xf32>, tensor<2xf32>) -> tensor<f32>",
+      "%r = stablehlo.dot_general %u, %u2, contracting_dims = [0] x [0] : (tensor<2xbf16>, tensor<2xbf16>) -> "
+      "tensor<bf16>",
+      "%r = \"stablehlo.broadcast\"(%u) {broadcast_sizes = array<i64: 2>} : (tensor<2xf32>) -> tensor<2x2xf32>",
+      "%r = stablehlo.add %u, %u2 : tensor<2xf32>",
+      "%r = stablehlo.multiply %u, %u2 : tensor<2xf32>",
+      "%r = stablehlo.reshape %u : (tensor<2xf32>) -> tensor<2xf32>",
+      "%r = stablehlo.transpose %u, dims = [0] : (tensor<2xf32>) -> tensor<2xf32>",
+  };
+  syntax::Parser parser;
+  int linted = 0;
+  for (const char *op : ops) {
+    std::string text = fn("", "tensor<2xf32>", std::string("  ") + op + "\n  return %r : tensor<2xf32>\n");
+    analysis::Analysis analysis = analysis::analyze(parser, text);
+    ASSERT_FALSE(analysis.diagnostics.empty()) << op;  // The undefined values.
+    std::vector<Diagnostic> out;
+    linter::lintModule(*analysis.lowered.module, text, allRules(), out);
+    ++linted;
+  }
+  EXPECT_EQ(linted, static_cast<int>(std::size(ops)));
+}

@@ -75,3 +75,68 @@ TEST(ReadFile, NamesWideEncodings) {
   EXPECT_EQ(wideEncodingOf("\xef\xbb\xbf" "func"), nullptr);  // UTF-8's mark is UTF-8
   EXPECT_EQ(wideEncodingOf(""), nullptr);
 }
+
+namespace {
+
+/// Applies `edit` (startByte/oldEndByte of `text`, `inserted` as new text) to
+/// `text` and returns it with the edit's newEndByte set.
+InputEdit applyEdit(std::string &text, uint32_t start, uint32_t oldEnd, const std::string &inserted) {
+  InputEdit edit;
+  edit.startByte = start;
+  edit.oldEndByte = oldEnd;
+  edit.newEndByte = start + static_cast<uint32_t>(inserted.size());
+  text.replace(start, oldEnd - start, inserted);
+  return edit;
+}
+
+void expectSameLines(const SourceFile &carried, const SourceFile &fresh, const std::string &context) {
+  ASSERT_EQ(carried.lineCount(), fresh.lineCount()) << context;
+  for (uint32_t line = 0; line < fresh.lineCount(); ++line) {
+    ASSERT_EQ(carried.lineStart(line), fresh.lineStart(line)) << context << ", line " << line;
+  }
+}
+
+}  // namespace
+
+TEST(SourceFile, LineIndexCarriedOverEditsEqualsAFreshOne) {
+  // Random batches of edits (line breaks of every kind inserted and
+  // deleted, next to each other too): the index carried over from the
+  // previous version must equal the one a fresh SourceFile builds.
+  const char *pieces[] = {"", "x", "\n", "\r", "\r\n", "ab\ncd", "\n\n", "\r\r\n", "é\r", "y\n"};
+  uint32_t seed = 12345;
+  auto next = [&seed](uint32_t bound) {
+    seed = seed * 1103515245u + 12345u;
+    return bound == 0 ? 0u : (seed >> 8) % bound;
+  };
+  std::string text = "a\nbc\r\nd\re\n\nfgh\r\r\nij";
+  SourceFile previous("f.mlir", text);
+  size_t checked = 0;
+  for (int round = 0; round < 400; ++round) {
+    std::vector<InputEdit> edits;
+    int count = 1 + static_cast<int>(next(3));
+    for (int e = 0; e < count; ++e) {
+      uint32_t start = next(static_cast<uint32_t>(text.size()) + 1);
+      uint32_t oldEnd = start + std::min<uint32_t>(next(4), static_cast<uint32_t>(text.size()) - start);
+      edits.push_back(applyEdit(text, start, oldEnd, pieces[next(std::size(pieces))]));
+    }
+    auto shared = std::make_shared<const std::string>(text);
+    SourceFile carried("f.mlir", shared, previous, edits);
+    SourceFile fresh("f.mlir", text);
+    expectSameLines(carried, fresh, "round " + std::to_string(round));
+    ++checked;
+    if (text.size() > 400) {
+      text = text.substr(0, 100);
+      previous = SourceFile("f.mlir", text);
+    } else {
+      previous = carried;
+    }
+  }
+  EXPECT_EQ(checked, 400u);
+}
+
+TEST(SourceFile, SharesItsText) {
+  auto text = std::make_shared<const std::string>("a\nb");
+  SourceFile file("f.mlir", text);
+  EXPECT_EQ(file.text().data(), text->data());
+  EXPECT_EQ(file.lineCount(), 2u);
+}
