@@ -11,6 +11,7 @@
 #include "lsp/DiagnosticsToProtocol.h"
 #include "lsp/Snapshot.h"
 #include "lsp/TextPool.h"
+#include "tests/semantic/AnalysisDump.h"
 
 namespace shlo::lsp {
 namespace {
@@ -22,32 +23,6 @@ std::string readBert() {
   std::stringstream buffer;
   buffer << in.rdbuf();
   return buffer.str();
-}
-
-syntax::Point pointAt(std::string_view text, uint32_t offset) {
-  syntax::Point point{0, 0};
-  for (uint32_t i = 0; i < offset; ++i) {
-    if (text[i] == '\n') {
-      ++point.row;
-      point.column = 0;
-    } else {
-      ++point.column;
-    }
-  }
-  return point;
-}
-
-/// Replaces [start, oldEnd) of `text` by `inserted`, as the Document does.
-syntax::InputEdit edit(std::string &text, uint32_t start, uint32_t oldEnd, const std::string &inserted) {
-  syntax::InputEdit e;
-  e.startByte = start;
-  e.oldEndByte = oldEnd;
-  e.newEndByte = start + static_cast<uint32_t>(inserted.size());
-  e.startPoint = pointAt(text, start);
-  e.oldEndPoint = pointAt(text, oldEnd);
-  text.replace(start, oldEnd - start, inserted);
-  e.newEndPoint = pointAt(text, e.newEndByte);
-  return e;
 }
 
 void expectSameAsFresh(const Snapshot &carried, const std::string &text, const std::string &context) {
@@ -94,7 +69,7 @@ TEST(SnapshotCarryOver, EditsOfPtBertEqualAFreshSnapshot) {
   int version = 1;
   for (const Step &step : steps) {
     syntax::SyntaxTree edited = snapshot->tree.copy();
-    syntax::InputEdit e = edit(text, step.start, step.oldEnd, step.inserted);
+    syntax::InputEdit e = test::replaceText(text, step.start, step.oldEnd, step.inserted);
     edited.edit(e);
     snapshot = buildSnapshot(kUri, ++version, copyText(text), snapshot.get(), &edited, {e});
     ASSERT_EQ(snapshot->file.text(), text);

@@ -1,22 +1,16 @@
 // `shlo/dataflowGraph` from the real `shlo lsp`, sent as the Show Dataflow
 // Graph command sends it, and laid out by the view's layout.
 import * as assert from 'assert';
-import { ChildProcess, spawn } from 'child_process';
 import {
   DidOpenTextDocumentNotification,
-  ExitNotification,
   InitializeRequest,
   InitializeResult,
   InitializedNotification,
   ProtocolConnection,
-  ShutdownRequest,
-  StreamMessageReader,
-  StreamMessageWriter,
-  createProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
 import { layoutGraph } from '../../src/graph/layout';
 import { DATAFLOW_GRAPH_METHOD, DataflowGraph, offersDataflowGraph } from '../../src/graph/protocol';
-import { shloBinary } from './shloBinary';
+import { LspServer, startLspServer, stopLspServer } from './lspServer';
 
 const source = [
   'func.func @main(%a: tensor<3xi32>) -> tensor<3xi32> {',
@@ -30,14 +24,13 @@ const uri = 'file:///tmp/shlo-graph-integration.mlir';
 
 describe('the dataflow graph from shlo lsp', function () {
   this.timeout(20000);
-  let server: ChildProcess;
+  let server: LspServer;
   let connection: ProtocolConnection;
   let initialized: InitializeResult;
 
   before(async () => {
-    server = spawn(shloBinary(), ['lsp'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    connection = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
-    connection.listen();
+    server = startLspServer();
+    connection = server.connection;
     initialized = await connection.sendRequest(InitializeRequest.type, { processId: process.pid, rootUri: null, capabilities: {} });
     await connection.sendNotification(InitializedNotification.type, {});
     await connection.sendNotification(DidOpenTextDocumentNotification.type, {
@@ -46,12 +39,7 @@ describe('the dataflow graph from shlo lsp', function () {
   });
 
   after(async () => {
-    if (server.exitCode === null) {
-      await connection.sendRequest(ShutdownRequest.type);
-      await connection.sendNotification(ExitNotification.type);
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
-    connection.dispose();
+    await stopLspServer(server);
   });
 
   it('is offered, so the command shows', () => {

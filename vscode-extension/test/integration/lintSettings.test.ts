@@ -3,7 +3,6 @@
 // initializationOptions, then in workspace/didChangeConfiguration as
 // VS Code's `synchronize.configurationSection` sends it (the whole section).
 import * as assert from 'assert';
-import { ChildProcess, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -11,20 +10,15 @@ import { pathToFileURL } from 'url';
 import {
   DidChangeConfigurationNotification,
   DidOpenTextDocumentNotification,
-  ExitNotification,
   InitializeRequest,
   InitializedNotification,
   ProtocolConnection,
   PublishDiagnosticsNotification,
   PublishDiagnosticsParams,
-  ShutdownRequest,
-  StreamMessageReader,
-  StreamMessageWriter,
-  createProtocolConnection,
 } from 'vscode-languageserver-protocol/node';
 import { serverSettings } from '../../src/settings';
 import { recorded, reset } from '../stub/vscode';
-import { shloBinary } from './shloBinary';
+import { LspServer, pollFor, startLspServer, stopLspServer } from './lspServer';
 
 // An unused result (SHLO101) and a deprecated op (SHLO001).
 const source = [
@@ -38,7 +32,7 @@ const source = [
 
 describe('shlo.lint.rules reaches the server', function () {
   this.timeout(20000);
-  let server: ChildProcess;
+  let server: LspServer;
   let connection: ProtocolConnection;
   let work: string;
   let uri: string;
@@ -49,16 +43,10 @@ describe('shlo.lint.rules reaches the server', function () {
   }
 
   function nextPublication(after: number): Promise<PublishDiagnosticsParams> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no publication: ${JSON.stringify(published)}`)), 10000);
-      const poll = setInterval(() => {
-        if (published.length > after) {
-          clearTimeout(timer);
-          clearInterval(poll);
-          resolve(published[after]);
-        }
-      }, 20);
-    });
+    return pollFor(
+      () => (published.length > after ? published[after] : undefined),
+      () => `no publication: ${JSON.stringify(published)}`,
+    );
   }
 
   before(async () => {
@@ -68,10 +56,8 @@ describe('shlo.lint.rules reaches the server', function () {
     const file = path.join(work, 'model.mlir');
     fs.writeFileSync(file, source);
     uri = pathToFileURL(file).toString();
-    server = spawn(shloBinary(), ['lsp'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    connection = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
-    connection.onNotification(PublishDiagnosticsNotification.type, (params) => published.push(params));
-    connection.listen();
+    server = startLspServer((c) => c.onNotification(PublishDiagnosticsNotification.type, (params) => published.push(params)));
+    connection = server.connection;
     await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: null,
@@ -82,12 +68,7 @@ describe('shlo.lint.rules reaches the server', function () {
   });
 
   after(async () => {
-    if (server.exitCode === null) {
-      await connection.sendRequest(ShutdownRequest.type);
-      await connection.sendNotification(ExitNotification.type);
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
-    connection.dispose();
+    await stopLspServer(server);
     fs.rmSync(work, { recursive: true, force: true });
     reset();
   });

@@ -1,7 +1,6 @@
 // The real `shlo lsp`, driven through vscode-jsonrpc and the LSP protocol
 // definitions that vscode-languageclient (the extension's client) is built on.
 import * as assert from 'assert';
-import { ChildProcess, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -22,14 +21,11 @@ import {
   ExitNotification,
   DidOpenTextDocumentNotification,
   DidChangeTextDocumentNotification,
-  StreamMessageReader,
-  StreamMessageWriter,
-  createProtocolConnection,
   DiagnosticSeverity,
   TextEdit,
 } from 'vscode-languageserver-protocol/node';
 import { typeFromHover } from '../../src/hoverType';
-import { shloBinary } from './shloBinary';
+import { LspServer, pollFor, startLspServer, stopLspServer } from './lspServer';
 
 // An undefined value (%y, line 4) and a deprecated op (line 5).
 const source = [
@@ -44,7 +40,7 @@ const source = [
 
 describe('shlo lsp through the client libraries', function () {
   this.timeout(20000);
-  let server: ChildProcess;
+  let server: LspServer;
   let connection: ProtocolConnection;
   let initialized: InitializeResult;
   let uri: string;
@@ -52,17 +48,10 @@ describe('shlo lsp through the client libraries', function () {
   const diagnostics: PublishDiagnosticsParams[] = [];
 
   function nextDiagnostics(predicate: (p: PublishDiagnosticsParams) => boolean): Promise<PublishDiagnosticsParams> {
-    return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no matching diagnostics: ${JSON.stringify(diagnostics)}`)), 10000);
-      const poll = setInterval(() => {
-        const found = diagnostics.find(predicate);
-        if (found !== undefined) {
-          clearTimeout(timer);
-          clearInterval(poll);
-          resolve(found);
-        }
-      }, 20);
-    });
+    return pollFor(
+      () => diagnostics.find(predicate),
+      () => `no matching diagnostics: ${JSON.stringify(diagnostics)}`,
+    );
   }
 
   before(async () => {
@@ -70,10 +59,8 @@ describe('shlo lsp through the client libraries', function () {
     const file = path.join(work, 'model.mlir');
     fs.writeFileSync(file, source);
     uri = pathToFileURL(file).toString();
-    server = spawn(shloBinary(), ['lsp'], { stdio: ['pipe', 'pipe', 'inherit'] });
-    connection = createProtocolConnection(new StreamMessageReader(server.stdout!), new StreamMessageWriter(server.stdin!));
-    connection.onNotification(PublishDiagnosticsNotification.type, (params) => diagnostics.push(params));
-    connection.listen();
+    server = startLspServer((c) => c.onNotification(PublishDiagnosticsNotification.type, (params) => diagnostics.push(params)));
+    connection = server.connection;
     initialized = await connection.sendRequest(InitializeRequest.type, {
       processId: process.pid,
       rootUri: pathToFileURL(work).toString(),
@@ -98,12 +85,7 @@ describe('shlo lsp through the client libraries', function () {
   });
 
   after(async () => {
-    if (server.exitCode === null) {
-      await connection.sendRequest(ShutdownRequest.type);
-      await connection.sendNotification(ExitNotification.type);
-      await new Promise((resolve) => server.once('exit', resolve));
-    }
-    connection.dispose();
+    await stopLspServer(server);
     fs.rmSync(work, { recursive: true, force: true });
   });
 
@@ -190,7 +172,7 @@ describe('shlo lsp through the client libraries', function () {
 
   it('ends cleanly on shutdown and exit', async () => {
     await connection.sendRequest(ShutdownRequest.type);
-    const exited = new Promise<number | null>((resolve) => server.once('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) => server.child.once('exit', (code) => resolve(code)));
     await connection.sendNotification(ExitNotification.type);
     assert.strictEqual(await exited, 0);
   });
