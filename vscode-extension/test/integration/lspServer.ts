@@ -20,7 +20,7 @@ export interface LspServer {
 /** Spawns `shlo lsp`; `register` adds handlers before the connection listens. */
 export function startLspServer(register?: (connection: ProtocolConnection) => void): LspServer {
   const child = spawn(shloBinary(), ['lsp'], { stdio: ['pipe', 'pipe', 'inherit'] });
-  const connection = createProtocolConnection(new StreamMessageReader(child.stdout!), new StreamMessageWriter(child.stdin!));
+  const connection = createProtocolConnection(new StreamMessageReader(child.stdout), new StreamMessageWriter(child.stdin));
   register?.(connection);
   connection.listen();
   return { child, connection };
