@@ -1,6 +1,9 @@
 // shlo: developer tooling for StableHLO. One binary, one subcommand per tool.
 #include <CLI/CLI.hpp>
+#include <unistd.h>
 
+#include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <iostream>
 #include <new>
@@ -8,7 +11,38 @@
 #include "cli/Commands.h"
 #include "interpreter/kernels/KernelPath.h"
 
+namespace {
+
+/// `shlo run` runs with oneDNN's OpenMP workers sleeping between parallel
+/// regions (OMP_WAIT_POLICY=passive) unless the environment chooses a
+/// policy or a spin count. Two pools share the cores at --threads N > 1:
+/// oneDNN's (libgomp: matrix products, convolutions) and the kernel
+/// library's own (Eigen's, Parallel.h: elementwise ops, folds, copies).
+/// libgomp's default lets its workers spin after each region, and the
+/// elementwise op that follows a product finds the other core taken by the
+/// spinning worker (NOTES.md, branch kernels2, session 7: chess's multiply
+/// at 2 threads 31 -> 20 ms). libgomp reads the variable once, in its own
+/// constructor, before main() (and the C library resets the environment
+/// after a .preinit_array function could set it, tried): so the process
+/// executes itself again with the variable set, once. If that fails, the
+/// run goes on with the default policy.
+void sleepingOpenMpWorkersForRun(int argc, char **argv) {
+  if (argc < 2 || std::strcmp(argv[1], "run") != 0) return;
+  if (std::getenv("OMP_WAIT_POLICY") != nullptr || std::getenv("GOMP_SPINCOUNT") != nullptr) return;
+  // The binary's own path (what a tool running shlo, valgrind's say, also
+  // reports): "/proc/self/exe" itself could name the tool.
+  char path[4096];
+  ssize_t length = readlink("/proc/self/exe", path, sizeof path - 1);
+  if (length <= 0) return;
+  path[length] = '\0';
+  if (setenv("OMP_WAIT_POLICY", "passive", 0) != 0) return;
+  execv(path, argv);
+}
+
+}  // namespace
+
 int main(int argc, char **argv) {
+  sleepingOpenMpWorkersForRun(argc, argv);
   CLI::App app{"shlo: developer tooling for StableHLO programs (.mlir)"};
   // The second line: the instruction sets the kernels chose on this CPU.
   app.set_version_flag("--version", [] {

@@ -55,5 +55,21 @@ check "timing: slowest op located" grep -qE 'stablehlo\.[a-z_]+ +.*prog\.mlir:[0
 # An op with a region (its body run as a typed loop) is timed too.
 check "timing: reduce listed" grep -qE 'stablehlo\.reduce( |$)' "$tmp/timing"
 
+# `shlo run` makes oneDNN's OpenMP workers sleep between regions
+# (cli/main.cpp: the process runs itself again with OMP_WAIT_POLICY=passive;
+# libgomp shows a passive policy as spin count 0), unless the environment
+# chose a policy or spin count; other subcommands are left alone.
+env -u OMP_WAIT_POLICY -u GOMP_SPINCOUNT OMP_DISPLAY_ENV=verbose "$SHLO" run "$tmp/prog.mlir" --threads 2 --print \
+  > "$tmp/passive" 2> "$tmp/passive.err"
+check "passive: exits 0" test $? -eq 0
+check "passive: same results" cmp -s "$tmp/kernels" "$tmp/passive"
+check "passive: libgomp spins 0" bash -c "grep GOMP_SPINCOUNT '$tmp/passive.err' | tail -n1 | grep -q \"'0'\""
+env -u GOMP_SPINCOUNT OMP_WAIT_POLICY=active OMP_DISPLAY_ENV=verbose "$SHLO" run "$tmp/prog.mlir" > /dev/null 2> "$tmp/active.err"
+check "active: the user's policy kept" bash -c "grep GOMP_SPINCOUNT '$tmp/active.err' | tail -n1 | grep -vq \"'0'\""
+check "active: libgomp started once" test "$(grep -c GOMP_SPINCOUNT "$tmp/active.err")" -eq 1
+env -u OMP_WAIT_POLICY -u GOMP_SPINCOUNT OMP_DISPLAY_ENV=verbose "$SHLO" --version > /dev/null 2> "$tmp/version.err"
+check "version: libgomp started once, default policy" bash -c \
+  "test \$(grep -c GOMP_SPINCOUNT '$tmp/version.err') -eq 1 && ! grep GOMP_SPINCOUNT '$tmp/version.err' | grep -q \"'0'\""
+
 echo "$passed passed, $failures failed"
 [ "$failures" -eq 0 ]
