@@ -27,21 +27,32 @@ std::optional<ElementwiseBinary> kernelOpOf(BinaryKernel kernel) {
   return std::nullopt;
 }
 
+/// For each result dimension, the stride of `small` along it (0 where the
+/// broadcast repeats `small`); nullopt when `dims` does not describe a
+/// broadcast of `small` into `resultShape`.
+std::optional<std::vector<int64_t>> sourceStridesOf(const Tensor &small, const Shape &dims, const Shape &resultShape) {
+  int64_t rank = static_cast<int64_t>(resultShape.size());
+  if (static_cast<int64_t>(dims.size()) != small.rank()) return std::nullopt;
+  std::vector<int64_t> sourceStrides(static_cast<size_t>(rank), 0), st = small.strides();
+  for (size_t i = 0; i < dims.size(); ++i) {
+    if (dims[i] < 0 || dims[i] >= rank) return std::nullopt;
+    if (small.shape()[i] != 1) {
+      if (small.shape()[i] != resultShape[dims[i]]) return std::nullopt;
+      sourceStrides[dims[i]] = st[i];
+    }
+  }
+  return sourceStrides;
+}
+
 /// The length of the row the broadcast repeats: the result's trailing
 /// dimensions from the first one the operand fills in its own order, with
 /// every dimension before them broadcast. 0 when the broadcast is not of
 /// that form (e.g. a feature vector of NCHW activations).
 int64_t rowLengthOf(const Tensor &small, const Shape &dims, const Shape &resultShape) {
   int64_t rank = static_cast<int64_t>(resultShape.size());
-  if (static_cast<int64_t>(dims.size()) != small.rank()) return 0;
-  std::vector<int64_t> sourceStrides(static_cast<size_t>(rank), 0), st = small.strides();
-  for (size_t i = 0; i < dims.size(); ++i) {
-    if (dims[i] < 0 || dims[i] >= rank) return 0;
-    if (small.shape()[i] != 1) {
-      if (small.shape()[i] != resultShape[dims[i]]) return 0;
-      sourceStrides[dims[i]] = st[i];
-    }
-  }
+  std::optional<std::vector<int64_t>> strides = sourceStridesOf(small, dims, resultShape);
+  if (!strides) return 0;
+  const std::vector<int64_t> &sourceStrides = *strides;
   int64_t p = rank, length = 1;
   while (p > 0 && (resultShape[p - 1] == 1 || sourceStrides[p - 1] == length)) {
     --p;
@@ -59,15 +70,9 @@ int64_t rowLengthOf(const Tensor &small, const Shape &dims, const Shape &resultS
 /// means). 0 when the broadcast is not of that form.
 int64_t columnCountOf(const Tensor &small, const Shape &dims, const Shape &resultShape) {
   int64_t rank = static_cast<int64_t>(resultShape.size());
-  if (static_cast<int64_t>(dims.size()) != small.rank()) return 0;
-  std::vector<int64_t> sourceStrides(static_cast<size_t>(rank), 0), st = small.strides();
-  for (size_t i = 0; i < dims.size(); ++i) {
-    if (dims[i] < 0 || dims[i] >= rank) return 0;
-    if (small.shape()[i] != 1) {
-      if (small.shape()[i] != resultShape[dims[i]]) return 0;
-      sourceStrides[dims[i]] = st[i];
-    }
-  }
+  std::optional<std::vector<int64_t>> strides = sourceStridesOf(small, dims, resultShape);
+  if (!strides) return 0;
+  const std::vector<int64_t> &sourceStrides = *strides;
   int64_t filled = 0;  // the leading dimensions small fills
   for (int64_t d = 0; d < rank; ++d) {
     if (sourceStrides[d] != 0) filled = d + 1;
