@@ -318,6 +318,7 @@ void verifyScan(VerifyContext &c) {
   if (!terminator || terminator->operands.size() != op.results.size()) return;  // The region checks report it.
   std::vector<Type> inferred;
   for (size_t k = 0; k < outputs; ++k) {
+    if (terminator->operands[k] == nullptr) return;  // An undefined value: reported where it is used.
     const Type &slice = terminator->operands[k]->type;
     if (!slice.isTensor() || !slice.ranked() || *dimension > slice.rank()) return;
     inferred.push_back(withDimension(slice, *dimension, length, length == ir::kDynamic ? lengthBound : ir::kDynamic));
