@@ -238,18 +238,7 @@ void verifyWhile(VerifyContext &c) {
   }
   // C1: cond is (T0, ..., TN-1) -> tensor<i1>.
   if (!checkLoopArguments(c, 0, "cond", "C1")) return;
-  if (const ir::Operation *term = terminatorOf(regionAt(c.op(), 0))) {
-    if (term->operands.size() != 1) {
-      c.error(terminatorRange(*term), "C1",
-              "cond returns " + str(term->operands.size()) + " values but must return one tensor<i1>");
-      return;
-    }
-    Type t = operandTypeOf(*term, 0);
-    if (t.valid() && (!t.isTensor() || (t.ranked() && t.rank() != 0) || !t.element().isBoolean())) {
-      c.error(terminatorOperandRange(*term, 0), "C1", "cond returns " + t.str() + " but must return tensor<i1>");
-      return;
-    }
-  }
+  if (!checkReturnsPredicate(c, regionAt(c.op(), 0), "cond", "C1")) return;
   // C2: body is (T0, ..., TN-1) -> (T0, ..., TN-1).
   if (!checkLoopArguments(c, 1, "body", "C2")) return;
   if (const ir::Operation *term = terminatorOf(regionAt(c.op(), 1))) {

@@ -603,17 +603,7 @@ void verifySelectAndScatter(VerifyContext &c) {
       return;
     }
   }
-  if (const ir::Operation *term = terminatorOf(select)) {
-    if (term->operands.size() != 1) {
-      c.error(term->range, "C9", "select returns " + str(term->operands.size()) + " values but must return one");
-      return;
-    }
-    Type t = operandTypeOf(*term, 0);
-    if (t.valid() && (!isScalarTensor(t) || !t.element().isBoolean())) {
-      c.error(terminatorOperandRange(*term, 0), "C9", "select returns " + t.str() + " but must return tensor<i1>");
-      return;
-    }
-  }
+  if (!checkReturnsPredicate(c, select, "select", "C9")) return;
 
   // C10: scatter is a reduction body over the source's elements.
   std::vector<Type> scatterInputs = {Type::tensor({}, source.element())};
@@ -706,17 +696,7 @@ void verifySort(VerifyContext &c) {
       return;
     }
   }
-  if (const ir::Operation *term = terminatorOf(comparator)) {
-    if (term->operands.size() != 1) {
-      c.error(term->range, "C5", "comparator returns " + str(term->operands.size()) + " values but must return one");
-      return;
-    }
-    Type t = operandTypeOf(*term, 0);
-    if (t.valid() && (!isScalarTensor(t) || !t.element().isBoolean())) {
-      c.error(terminatorOperandRange(*term, 0), "C5", "comparator returns " + t.str() + " but must return tensor<i1>");
-      return;
-    }
-  }
+  if (!checkReturnsPredicate(c, comparator, "comparator", "C5")) return;
 }
 
 // ---------------------------------------------------------------------------

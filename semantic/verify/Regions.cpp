@@ -58,6 +58,24 @@ syntax::TextRange terminatorOperandRange(const ir::Operation &term, size_t i) {
   return terminatorRange(term);
 }
 
+bool checkReturnsPredicate(VerifyContext &c, const ir::Region *region, std::string_view regionName,
+                           std::string_view code) {
+  const ir::Operation *term = terminatorOf(region);
+  if (!term) return true;
+  std::string name(regionName);
+  if (term->operands.size() != 1) {
+    c.error(terminatorRange(*term), code,
+            name + " returns " + std::to_string(term->operands.size()) + " values but must return one tensor<i1>");
+    return false;
+  }
+  ir::Type t = operandTypeOf(*term, 0);
+  if (t.valid() && (!t.isTensor() || (t.ranked() && t.rank() != 0) || !t.element().isBoolean())) {
+    c.error(terminatorOperandRange(*term, 0), code, name + " returns " + t.str() + " but must return tensor<i1>");
+    return false;
+  }
+  return true;
+}
+
 syntax::TextRange argumentRange(const VerifyContext &c, const ir::Block &block, size_t i) {
   if (i < block.arguments.size() && block.arguments[i]->range.size() > 0) return block.arguments[i]->range;
   if (block.labelRange.size() > 0) return block.labelRange;

@@ -34,6 +34,12 @@ syntax::TextRange terminatorOperandRange(const ir::Operation &term, size_t i);
 /// Block argument `i`, else the block label, else the op name.
 syntax::TextRange argumentRange(const VerifyContext &c, const ir::Block &block, size_t i);
 syntax::TextRange regionRange(const VerifyContext &c, const ir::Region *region);
+/// Checks that `region` returns one 0-d `tensor<i1>` (a predicate: while's
+/// `cond`, sort's `comparator`, select_and_scatter's `select`). Reports a
+/// count or a type error under `code` as "<regionName> returns ..." and
+/// returns false; true when it does, or when its terminator cannot be told.
+bool checkReturnsPredicate(VerifyContext &c, const ir::Region *region, std::string_view regionName,
+                           std::string_view code);
 /// "missing the `body` region" or "the `body` region is empty".
 std::string noBlockMessage(const ir::Region *region, std::string_view name);
 

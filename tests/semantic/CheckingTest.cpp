@@ -179,6 +179,40 @@ TEST(OperandTypes, AFunctionTypeNamesOneTypePerOperand) {
   EXPECT_EQ(dump(check("mydialect.op %a : (tensor<2xf32>, tensor<2xf32>) -> tensor<2xf32>")), "");
 }
 
+TEST(Predicates, SortWhileAndSelectRegionsReturnOneBooleanScalar) {
+  // sort's comparator (C5), while's cond (C1) and select_and_scatter's select
+  // (C9) share one check: one value, a 0-d tensor<i1>.
+  auto sortReturning = [](const std::string &ret) {
+    return errorsOf(inFunction("  %0 = \"stablehlo.sort\"(%a) ({\n"
+                               "  ^bb0(%x: tensor<f32>, %y: tensor<f32>):\n"
+                               "    %c = stablehlo.compare GT, %x, %y : (tensor<f32>, tensor<f32>) -> tensor<i1>\n"
+                               "    stablehlo.return " + ret + "\n"
+                               "  }) {dimension = 0 : i64} : (tensor<2xf32>) -> tensor<2xf32>\n"));
+  };
+  EXPECT_EQ(dump(sortReturning("%c : tensor<i1>")), "");
+  std::vector<Diagnostic> two = sortReturning("%c, %c : tensor<i1>, tensor<i1>");
+  ASSERT_EQ(two.size(), 1u) << dump(two);
+  EXPECT_NE(two[0].message.find("comparator returns 2 values but must return one tensor<i1>"), std::string::npos)
+      << two[0].message;
+  std::vector<Diagnostic> f32 = sortReturning("%x : tensor<f32>");
+  ASSERT_EQ(f32.size(), 1u) << dump(f32);
+  EXPECT_NE(f32[0].message.find("comparator returns tensor<f32> but must return tensor<i1>"), std::string::npos)
+      << f32[0].message;
+
+  auto whileReturning = [](const std::string &ret) {
+    return errorsOf(inFunction("  %0 = stablehlo.while(%it = %a) : tensor<2xf32>\n"
+                               "  cond {\n"
+                               "    stablehlo.return " + ret + "\n"
+                               "  } do {\n"
+                               "    stablehlo.return %it : tensor<2xf32>\n"
+                               "  }\n"));
+  };
+  std::vector<Diagnostic> vector = whileReturning("%it : tensor<2xf32>");
+  ASSERT_EQ(vector.size(), 1u) << dump(vector);
+  EXPECT_NE(vector[0].message.find("cond returns tensor<2xf32> but must return tensor<i1>"), std::string::npos)
+      << vector[0].message;
+}
+
 // Constructs StableHLO accepts that gave false alarms (issue 11).
 TEST(ValidConstructs, GiveNoError) {
   const char *cases[] = {
