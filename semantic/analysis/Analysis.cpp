@@ -5,6 +5,7 @@
 #include <unordered_set>
 
 #include "semantic/diagnostics/SyntaxDiagnostics.h"
+#include "semantic/syntax/ErrorNodes.h"
 #include "semantic/verify/Verifier.h"
 
 namespace shlo::analysis {
@@ -54,31 +55,16 @@ UnparsedText unparsedText(const syntax::SyntaxTree &tree, std::string_view text)
       out.names.insert(error.substr(at, end - at));
     }
   };
-  syntax::TreeCursor cursor(tree.root());
-  std::vector<syntax::Node> ancestors;
-  bool descend = true;
-  while (true) {
-    syntax::Node node = cursor.node();
-    if (descend && node.isError()) {
-      scan(syntax::textOf(node, text));
-      for (auto it = ancestors.rbegin(); it != ancestors.rend(); ++it) {
-        if (syntax::isKind(*it, "operation")) {
-          out.operations.push_back(it->range());
-          break;
-        }
+  syntax::forEachErrorNode(tree, [&](syntax::Node node, const std::vector<syntax::Node> &ancestors) {
+    if (!node.isError()) return;
+    scan(syntax::textOf(node, text));
+    for (auto it = ancestors.rbegin(); it != ancestors.rend(); ++it) {
+      if (syntax::isKind(*it, "operation")) {
+        out.operations.push_back(it->range());
+        break;
       }
-    } else if (descend && node.hasError() && cursor.gotoFirstChild()) {
-      ancestors.push_back(node);
-      continue;
     }
-    if (cursor.gotoNextSibling()) {
-      descend = true;
-      continue;
-    }
-    if (!cursor.gotoParent()) break;
-    ancestors.pop_back();
-    descend = false;
-  }
+  });
   return out;
 }
 

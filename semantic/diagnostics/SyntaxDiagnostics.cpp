@@ -3,6 +3,8 @@
 #include <string>
 #include <vector>
 
+#include "semantic/syntax/ErrorNodes.h"
+
 namespace shlo::syntax {
 
 namespace {
@@ -78,68 +80,50 @@ std::string describeKind(Node node) {
 
 std::vector<Diagnostic> collectSyntaxDiagnostics(const SyntaxTree &tree, std::string_view text) {
   std::vector<Diagnostic> out;
-  if (!tree.hasErrors()) return out;
-  TreeCursor cursor(tree.root());
-  // Depth-first over the subtrees that hold an error; an ERROR node is
-  // reported once, with what it contains.
-  std::vector<Node> ancestors;  // Of the cursor's node, root first.
-  bool descend = true;
-  while (true) {
-    Node node = cursor.node();
-    if (descend) {
-      if (node.isMissing()) {
-        Diagnostic d;
-        d.range = rangeOf(node);
-        d.code = "syntax.missing";
-        d.message = "expected " + describeKind(node) + context(ancestors, text);
-        out.push_back(std::move(d));
-      } else if (isKind(node, "ERROR")) {
-        Diagnostic d;
-        d.range = rangeOf(node);
-        d.code = "syntax.unexpected";
-        std::string snippet = excerpt(textOf(node, text));
-        d.message = snippet.empty() ? "unexpected input" + context(ancestors, text)
-                                    : "unexpected `" + snippet + "`" + context(ancestors, text);
-        // The tree does not say what was expected; one common case it
-        // shows: a type right after an operand, its `:` deleted.
-        // `tensor<` is one token, so after an operand `tensor` may be read
-        // as an enum argument and the ERROR hold only the `<...>` after it:
-        // then the type starts on the ERROR's line, before it.
-        std::string_view scope = textOf(node, text);
-        uint32_t scopeBegin = node.begin();
-        size_t at = typeAfterValue(scope);
-        if (at == std::string_view::npos && scope.starts_with('<')) {
-          size_t lineStart = text.rfind('\n', node.begin() == 0 ? 0 : node.begin() - 1);
-          lineStart = lineStart == std::string_view::npos || node.begin() == 0 ? 0 : lineStart + 1;
-          scope = text.substr(lineStart);
-          scopeBegin = static_cast<uint32_t>(lineStart);
-          at = typeAfterValue(scope);
-          constexpr std::string_view kWord = "tensor";
-          bool adjoins = at != std::string_view::npos && scope.substr(at).starts_with(kWord) &&
-                         scopeBegin + at + kWord.size() == node.begin();
-          if (!adjoins) at = std::string_view::npos;
-        }
-        if (at != std::string_view::npos) {
-          std::string_view rest = scope.substr(at);
-          std::string_view type = rest.substr(0, rest.find_first_of(" \n,"));
-          d.message = "expected `:` before the type `" + excerpt(type) + "`";
-          uint32_t begin = scopeBegin + static_cast<uint32_t>(at);
-          d.range = {begin, begin + static_cast<uint32_t>(type.size())};
-        }
-        out.push_back(std::move(d));
-      } else if (node.hasError() && cursor.gotoFirstChild()) {
-        ancestors.push_back(node);
-        continue;
+  // An ERROR node is reported once, with what it contains.
+  forEachErrorNode(tree, [&](Node node, const std::vector<Node> &ancestors) {
+    if (node.isMissing()) {
+      Diagnostic d;
+      d.range = rangeOf(node);
+      d.code = "syntax.missing";
+      d.message = "expected " + describeKind(node) + context(ancestors, text);
+      out.push_back(std::move(d));
+    } else if (isKind(node, "ERROR")) {
+      Diagnostic d;
+      d.range = rangeOf(node);
+      d.code = "syntax.unexpected";
+      std::string snippet = excerpt(textOf(node, text));
+      d.message = snippet.empty() ? "unexpected input" + context(ancestors, text)
+                                  : "unexpected `" + snippet + "`" + context(ancestors, text);
+      // The tree does not say what was expected; one common case it
+      // shows: a type right after an operand, its `:` deleted.
+      // `tensor<` is one token, so after an operand `tensor` may be read
+      // as an enum argument and the ERROR hold only the `<...>` after it:
+      // then the type starts on the ERROR's line, before it.
+      std::string_view scope = textOf(node, text);
+      uint32_t scopeBegin = node.begin();
+      size_t at = typeAfterValue(scope);
+      if (at == std::string_view::npos && scope.starts_with('<')) {
+        size_t lineStart = text.rfind('\n', node.begin() == 0 ? 0 : node.begin() - 1);
+        lineStart = lineStart == std::string_view::npos || node.begin() == 0 ? 0 : lineStart + 1;
+        scope = text.substr(lineStart);
+        scopeBegin = static_cast<uint32_t>(lineStart);
+        at = typeAfterValue(scope);
+        constexpr std::string_view kWord = "tensor";
+        bool adjoins = at != std::string_view::npos && scope.substr(at).starts_with(kWord) &&
+                       scopeBegin + at + kWord.size() == node.begin();
+        if (!adjoins) at = std::string_view::npos;
       }
+      if (at != std::string_view::npos) {
+        std::string_view rest = scope.substr(at);
+        std::string_view type = rest.substr(0, rest.find_first_of(" \n,"));
+        d.message = "expected `:` before the type `" + excerpt(type) + "`";
+        uint32_t begin = scopeBegin + static_cast<uint32_t>(at);
+        d.range = {begin, begin + static_cast<uint32_t>(type.size())};
+      }
+      out.push_back(std::move(d));
     }
-    if (cursor.gotoNextSibling()) {
-      descend = true;
-      continue;
-    }
-    if (!cursor.gotoParent()) break;
-    ancestors.pop_back();
-    descend = false;
-  }
+  });
   return out;
 }
 
