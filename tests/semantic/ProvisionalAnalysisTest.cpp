@@ -30,6 +30,21 @@ std::string readFile(const std::filesystem::path &path) {
   return buffer.str();
 }
 
+/// The lines of `a` that `b` does not have, each indented.
+std::string linesMissingFrom(const std::string &a, const std::string &b) {
+  std::istringstream inB(b);
+  std::vector<std::string> linesOfB;
+  for (std::string line; std::getline(inB, line);) linesOfB.push_back(line);
+  std::istringstream inA(a);
+  std::string out;
+  for (std::string line; std::getline(inA, line);) {
+    if (std::find(linesOfB.begin(), linesOfB.end(), line) == linesOfB.end()) out += "    " + line + "\n";
+  }
+  return out;
+}
+
+constexpr size_t kDifferencesKept = 20;
+
 /// Follows a chain of provisional analyses as the server does between two
 /// confirmations, comparing each with a full analysis.
 struct Chain {
@@ -38,6 +53,9 @@ struct Chain {
   bool provisional = false;  // The current analysis may differ from a full one.
   size_t steps = 0, provisionalSteps = 0, differentDiagnostics = 0, differentTrees = 0;
   size_t reusedOperations = 0, loweredOperations = 0;
+  /// The first provisional results whose diagnostics differ: the edit and
+  /// the diagnostics each side has that the other lacks.
+  std::vector<std::string> differences;
 
   explicit Chain(std::string_view text) : current(analysis::analyze(parser, text)) {}
 
@@ -57,8 +75,15 @@ struct Chain {
     if (provisional) {
       ++provisionalSteps;
       differentTrees += test::dumpTree(next.tree) != test::dumpTree(full.tree);
-      differentDiagnostics +=
-          test::dumpDiagnostics(next.diagnostics) != test::dumpDiagnostics(full.diagnostics);
+      std::string provisionalText = test::dumpDiagnostics(next.diagnostics);
+      std::string fullText = test::dumpDiagnostics(full.diagnostics);
+      if (provisionalText != fullText) {
+        ++differentDiagnostics;
+        if (differences.size() < kDifferencesKept) {
+          differences.push_back(what + "\n  provisional only:\n" + linesMissingFrom(provisionalText, fullText) +
+                                "  full only:\n" + linesMissingFrom(fullText, provisionalText));
+        }
+      }
       if (next.tree.hasErrors()) {
         reusedOperations += stats.reusedOperations;
         loweredOperations += stats.loweredOperations;
@@ -123,6 +148,7 @@ TEST(ProvisionalAnalysis, RandomEditsOfEverySharedFile) {
   std::sort(files.begin(), files.end());
   ASSERT_GT(files.size(), 1000u);
   size_t skipped = 0, steps = 0, provisionalSteps = 0, differentDiagnostics = 0, differentTrees = 0;
+  std::vector<std::string> differences;
   test::RandomEditor editor(20261127);
   for (const std::filesystem::path &file : files) {
     std::string text = readFile(file);
@@ -143,7 +169,12 @@ TEST(ProvisionalAnalysis, RandomEditsOfEverySharedFile) {
     provisionalSteps += chain.provisionalSteps;
     differentDiagnostics += chain.differentDiagnostics;
     differentTrees += chain.differentTrees;
+    for (std::string &d : chain.differences) {
+      if (differences.size() < kDifferencesKept) differences.push_back(std::move(d));
+    }
   }
+  // What the confirmation will correct, listed so a regression can be read.
+  for (const std::string &d : differences) std::cout << "[ provisional differs ] " << d;
   std::cout << "[ figures  ] " << files.size() - skipped << " shared files (" << skipped
             << " over 100 KB skipped), " << steps << " random edits: " << provisionalSteps
             << " provisional, of which diagnostics differ from a full analysis in " << differentDiagnostics
