@@ -6,7 +6,8 @@
 // memory copy; reductions beside the reference path's typed loop they
 // replace. Shapes: the bundled models' (ResNet-50's convolutions and last
 // pooling, searchless-chess's feed-forward products, softmax and layer-norm
-// reductions, BERT's 7-row products).
+// reductions and silu, BERT's 7-row products); fused elementwise chains
+// beside the same ops run one by one.
 //
 // Run: build/bin/bench_kernels [--benchmark_filter=...]. Times are
 // process CPU time (all threads) and wall time; on a shared machine the CPU
@@ -31,6 +32,7 @@
 
 #include "interpreter/ElidedValues.h"
 #include "interpreter/Ops.h"
+#include "interpreter/kernels/Fused.h"
 #include "interpreter/kernels/KernelPath.h"
 #include "interpreter/kernels/Parallel.h"
 
@@ -240,6 +242,58 @@ void reduceOn(benchmark::State &state, const Reduction &r, KernelPath path) {
 void kernelReduce(benchmark::State &state, Reduction r) { reduceOn(state, r, KernelPath::Kernels); }
 void referenceReduce(benchmark::State &state, Reduction r) { reduceOn(state, r, KernelPath::Reference); }
 
+// ---- Fused elementwise chains --------------------------------------------------
+
+/// searchless-chess's silu, x * (1 / (1 + exp(-x))), on its feed-forward
+/// activations: one fused pass (what the execution plan runs) against the
+/// five ops one by one, each in place in the previous result as the
+/// evaluator runs them unfused. Same bits.
+struct Chain {
+  std::vector<int64_t> shape;
+};
+const std::map<std::string, Chain> kChains = {{"chessSilu", {{33, 79, 1024}}}};
+
+void fusedChain(benchmark::State &state, Chain c) {
+  setThreads(state);
+  Tensor x = random(c.shape, 9);
+  const float one = 1.0f;
+  ir::Type type = f32Tensor(c.shape);
+  std::vector<FusedInput> inputs = {{FusedInput::Access::Full, x.data<float>(), 1},
+                                    {FusedInput::Access::Row, &one, 1}};
+  std::vector<FusedStep> steps = {{true, ElementwiseUnary::Negate, {}, 0},
+                                  {true, ElementwiseUnary::Exponential, {}, 2},
+                                  {false, {}, ElementwiseBinary::Add, 1, 3},
+                                  {false, {}, ElementwiseBinary::Divide, 1, 4},
+                                  {false, {}, ElementwiseBinary::Multiply, 0, 5}};
+  for (auto _ : state) {
+    Tensor out(type, c.shape, Tensor::ForOverwrite{});
+    fusedKernelF32(steps, inputs, out.data<float>(), out.numElements());
+    benchmark::DoNotOptimize(out);
+  }
+  state.SetBytesProcessed(state.iterations() * x.numElements() * 8);
+}
+
+void unfusedChain(benchmark::State &state, Chain c) {
+  setThreads(state);
+  Tensor x = random(c.shape, 9);
+  Tensor one = makeElidedValue(f32Tensor({}), {ElidedFill::Mode::Zeros, 0}, 0);
+  one.data<float>()[0] = 1.0f;
+  ir::Type type = f32Tensor(c.shape);
+  auto inPlace = [](Tensor &t, auto op) {
+    BufferOffer offer(&t);
+    t = op(t);
+  };
+  for (auto _ : state) {
+    Tensor t = evalNegate(x, type);
+    inPlace(t, [&](const Tensor &v) { return evalExponential(v, type); });
+    inPlace(t, [&](const Tensor &v) { return evalBinaryWithBroadcast(evalAdd, v, one, {}, true, type); });
+    inPlace(t, [&](const Tensor &v) { return evalBinaryWithBroadcast(evalDivide, v, one, {}, true, type); });
+    inPlace(t, [&](const Tensor &v) { return evalMultiply(x, v, type); });
+    benchmark::DoNotOptimize(t);
+  }
+  state.SetBytesProcessed(state.iterations() * x.numElements() * 8);
+}
+
 /// The pairs the table compares: kernel benchmark, baseline benchmark.
 std::vector<std::pair<std::string, std::string>> gPairs;
 
@@ -278,6 +332,7 @@ int main(int argc, char **argv) {
   for (const auto &[name, g] : kGemms) registerPair<Gemm>(name, kernelGemm, onednnGemm, g, "onednn");
   for (const auto &[name, c] : kConvs) registerPair<Conv>(name, kernelConv, onednnConv, c, "onednn");
   for (const auto &[name, r] : kReductions) registerPair<Reduction>(name, kernelReduce, referenceReduce, r, "reference");
+  for (const auto &[name, c] : kChains) registerPair<Chain>(name, fusedChain, unfusedChain, c, "unfused");
   benchmark::RegisterBenchmark("kernel/exp16M", kernelExp)->Arg(1)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
   benchmark::RegisterBenchmark("eigen/exp16M", eigenExp)->Arg(1)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
   benchmark::RegisterBenchmark("kernel/add16M", kernelAdd)->Arg(1)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();

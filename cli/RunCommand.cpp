@@ -54,6 +54,7 @@ struct RunOptions {
   size_t chunk = 0;  // --chunk N (1-based); 0: the whole file
   bool print = false;
   bool reference = false;
+  bool noFusion = false;  // --no-fusion: elementwise chains op by op
   bool timing = false;     // --timing: phases and slowest ops on stderr  // --reference: the spec-following loops, no kernel library
   std::string maxMemory;  // --max-memory BYTES[K|M|G]
   int64_t maxSteps = 0;
@@ -318,6 +319,7 @@ int runFile(RunOptions &options) {
     settings.options.maxMemoryBytes = *bytes;
   }
   settings.options.maxSteps = options.maxSteps;
+  settings.options.fuseElementwise = !options.noFusion;
   settings.options.timeoutSeconds = options.timeout;
   if (!options.outputDir.empty()) {
     std::error_code error;
@@ -460,6 +462,9 @@ void registerRunCommand(CLI::App &app, int &exitCode) {
   command->add_flag("--reference", options->reference,
                     "Evaluate every op with the spec-following reference loops instead of the kernel library "
                     "(oneDNN, vectorised loops)");
+  command->add_flag("--no-fusion", options->noFusion,
+                    "Run chains of elementwise ops op by op instead of as one fused pass (same results; for "
+                    "measuring what fusion saves)");
   command->add_flag("--timing", options->timing,
                     "Print on stderr the wall and CPU time of each phase (parse and check, binding inputs and "
                     "weights, evaluation) and the ten ops that took longest");

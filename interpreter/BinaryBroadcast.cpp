@@ -92,6 +92,17 @@ constexpr int64_t kMinColumnRow = 16;
 
 }  // namespace
 
+UnmadeBroadcast unmadeBroadcastOf(const Tensor &small, const Shape &broadcastDimensions, const Shape &resultShape) {
+  int64_t total = 1;
+  for (int64_t d : resultShape) total *= d;
+  if (total == 0) return {};
+  int64_t length = rowLengthOf(small, broadcastDimensions, resultShape);
+  if (length > 0 && total % length == 0) return {UnmadeBroadcast::Form::Row, length};
+  int64_t columns = columnCountOf(small, broadcastDimensions, resultShape);
+  if (columns > 0 && total % columns == 0) return {UnmadeBroadcast::Form::Column, total / columns};
+  return {};
+}
+
 Tensor evalBinaryWithBroadcast(BinaryKernel kernel, const Tensor &full, const Tensor &small,
                                const Shape &broadcastDimensions, bool smallIsLhs, const ir::Type &resultType) {
   std::optional<ElementwiseBinary> op = kernelOpOf(kernel);
@@ -99,22 +110,21 @@ Tensor evalBinaryWithBroadcast(BinaryKernel kernel, const Tensor &full, const Te
   bool storedAsF32 = kind == ElemKind::F32 || kind == ElemKind::F16 || kind == ElemKind::BF16;
   if (op && kernelsEnabled() && storedAsF32 && small.kind() == kind &&
       resultType.element() == full.type().element() && full.shape() == resultType.shape()) {
-    int64_t length = rowLengthOf(small, broadcastDimensions, full.shape());
-    if (length > 0 && full.numElements() % length == 0) {
+    UnmadeBroadcast unmade = unmadeBroadcastOf(small, broadcastDimensions, full.shape());
+    if (unmade.form == UnmadeBroadcast::Form::Row) {
       // Element i from full's element i and row element i % length: may
       // compute in place.
       Tensor out = Tensor::inPlaceOrNew(resultType, full.shape());
       binaryRowKernelF32(*op, full.data<float>(), small.data<float>(), out.data<float>(),
-                         full.numElements() / length, length, smallIsLhs);
+                         full.numElements() / unmade.length, unmade.length, smallIsLhs);
       out.finalize();
       return out;
     }
-    int64_t columns = columnCountOf(small, broadcastDimensions, full.shape());
-    if (columns > 0 && full.numElements() % columns == 0 && full.numElements() / columns >= kMinColumnRow) {
+    if (unmade.form == UnmadeBroadcast::Form::Column && unmade.length >= kMinColumnRow) {
       // Element i from full's element i and small's element i / length.
       Tensor out = Tensor::inPlaceOrNew(resultType, full.shape());
-      binaryColumnKernelF32(*op, full.data<float>(), small.data<float>(), out.data<float>(), columns,
-                            full.numElements() / columns, smallIsLhs);
+      binaryColumnKernelF32(*op, full.data<float>(), small.data<float>(), out.data<float>(),
+                            full.numElements() / unmade.length, unmade.length, smallIsLhs);
       out.finalize();
       return out;
     }

@@ -21,6 +21,7 @@
 #include "interpreter/Quantization.h"
 #include "interpreter/eval/EvalSupport.h"
 #include "interpreter/eval/EvalTable.h"
+#include "interpreter/kernels/KernelPath.h"
 
 namespace shlo::interpreter {
 
@@ -318,38 +319,67 @@ std::vector<Value> Interpreter::callFunction(const ir::Operation &fn, const std:
 const Interpreter::BlockPlan &Interpreter::planOf(const ir::Block &block) {
   auto it = plans_.find(&block);
   if (it != plans_.end()) return it->second;
-  // Last use of every value, by op index in this block; values used in an
-  // op's regions are used by that op.
-  std::unordered_map<const ir::Value *, size_t> lastUse;
-  for (size_t i = 0; i < block.operations.size(); ++i) {
-    const ir::Operation *op = block.operations[i];
-    for (const ir::Value *v : op->operands) lastUse[v] = i;
-    for (const ir::Region *r : op->regions) {
-      for (const ir::Block *b : r->blocks) {
-        ir::walk(b->operations, [&](ir::Operation *nested) {
-          for (const ir::Value *v : nested->operands) lastUse[v] = i;
-        });
+  BlockPlan plan;
+  const size_t n = block.operations.size();
+  for (const ir::Operation *op : block.operations) plan.terminator.push_back(isTerminator(op->name));
+  // When values die if op i runs at place[i]: the last use of every value,
+  // by place; values used in an op's regions are used by that op.
+  auto dropLists = [&](const std::vector<size_t> &place, std::vector<const ir::Value *> *dropAtEntry) {
+    std::unordered_map<const ir::Value *, size_t> lastUse;
+    auto use = [&](const ir::Value *v, size_t at) {
+      auto [entry, fresh] = lastUse.emplace(v, at);
+      if (!fresh) entry->second = std::max(entry->second, at);
+    };
+    for (size_t i = 0; i < n; ++i) {
+      const ir::Operation *op = block.operations[i];
+      for (const ir::Value *v : op->operands) use(v, place[i]);
+      for (const ir::Region *r : op->regions) {
+        for (const ir::Block *b : r->blocks) {
+          ir::walk(b->operations, [&](ir::Operation *nested) {
+            for (const ir::Value *v : nested->operands) use(v, place[i]);
+          });
+        }
       }
     }
-  }
-  BlockPlan plan;
-  plan.dropAfter.resize(block.operations.size());
-  for (const ir::Operation *op : block.operations) plan.terminator.push_back(isTerminator(op->name));
-  for (const ir::Value *arg : block.arguments) {
-    auto use = lastUse.find(arg);
-    if (use == lastUse.end()) {
-      plan.dropAtEntry.push_back(arg);
-    } else {
-      plan.dropAfter[use->second].push_back(arg);
+    std::vector<std::vector<const ir::Value *>> dropAfter(n);
+    for (const ir::Value *arg : block.arguments) {
+      auto last = lastUse.find(arg);
+      if (last != lastUse.end()) {
+        dropAfter[last->second].push_back(arg);
+      } else if (dropAtEntry) {
+        dropAtEntry->push_back(arg);
+      }
     }
-  }
-  for (size_t i = 0; i < block.operations.size(); ++i) {
-    for (const ir::Value *r : block.operations[i]->results) {
-      auto use = lastUse.find(r);
-      plan.dropAfter[use == lastUse.end() ? i : std::max(i, use->second)].push_back(r);
+    for (size_t i = 0; i < n; ++i) {
+      for (const ir::Value *r : block.operations[i]->results) {
+        auto last = lastUse.find(r);
+        dropAfter[last == lastUse.end() ? place[i] : std::max(place[i], last->second)].push_back(r);
+      }
     }
+    return dropAfter;
+  };
+  std::vector<size_t> place(n);
+  for (size_t i = 0; i < n; ++i) place[i] = i;
+  plan.dropAfter = dropLists(place, &plan.dropAtEntry);
+  plan.groups = findFusionGroups(block);
+  if (!plan.groups.empty()) {
+    plan.groupAt.assign(n, -1);
+    for (size_t g = 0; g < plan.groups.size(); ++g) {
+      const std::vector<size_t> &members = plan.groups[g].members;
+      for (size_t m : members) {
+        plan.groupAt[m] = kFusedAway;
+        place[m] = members.back();
+      }
+      plan.groupAt[members.back()] = static_cast<int>(g);
+    }
+    plan.fusedDropAfter = dropLists(place, nullptr);
   }
   return plans_.emplace(&block, std::move(plan)).first->second;
+}
+
+bool Interpreter::fusing() const {
+  return options_.fuseElementwise && observer_ == nullptr && options_.retention == ValueRetention::FreeAfterLastUse &&
+         kernelsEnabled();
 }
 
 std::vector<Value> Interpreter::runRegion(const ir::Region &region, const std::vector<Value> &arguments, Env &env,
@@ -387,6 +417,8 @@ std::vector<Value> Interpreter::runBlock(const ir::Region &region, const std::ve
   const BlockPlan &plan = planOf(block);
   // Kept values stay for an observer; otherwise memory follows the live set.
   const bool free = options_.retention == ValueRetention::FreeAfterLastUse;
+  const bool fuse = !plan.groups.empty() && fusing();
+  const std::vector<std::vector<const ir::Value *>> &dropAfter = fuse ? plan.fusedDropAfter : plan.dropAfter;
   for (size_t i = 0; i < arguments.size(); ++i) env[block.arguments[i]] = arguments[i];
   if (free) {
     for (const ir::Value *v : plan.dropAtEntry) env.erase(v);
@@ -406,15 +438,26 @@ std::vector<Value> Interpreter::runBlock(const ir::Region &region, const std::ve
         out.push_back(it->second);
       }
       if (free) {
-        for (const ir::Value *v : plan.dropAfter[index]) env.erase(v);
+        for (const ir::Value *v : dropAfter[index]) env.erase(v);
       }
       if (observer_) obey(observer_->afterOp(frames_));
       return out;
     }
-    if (free && !observer_) dyingAfterOp_ = &plan.dropAfter[index];
+    if (fuse && plan.groupAt[index] != -1) {
+      // A group's ops run at its last op, fused or, when the values do
+      // not fit the kernel, one by one.
+      if (plan.groupAt[index] == kFusedAway) continue;
+      const FusionGroup &group = plan.groups[static_cast<size_t>(plan.groupAt[index])];
+      if (!evalFused(block, group, env, dropAfter[index])) {
+        for (size_t m : group.members) evalOp(*block.operations[m], env);
+      }
+      for (const ir::Value *v : dropAfter[index]) env.erase(v);
+      continue;
+    }
+    if (free && !observer_) dyingAfterOp_ = &dropAfter[index];
     evalOp(*op, env);
     if (free) {
-      for (const ir::Value *v : plan.dropAfter[index]) env.erase(v);
+      for (const ir::Value *v : dropAfter[index]) env.erase(v);
     }
   }
   return {};
@@ -468,6 +511,36 @@ void Interpreter::evalOp(const ir::Operation &op, Env &env) {
     RuntimeError e(std::string("a size is too large (") + error.what() + ")", op.range);
     e.opName = op.name;
     addFrame(e, Frame{Frame::Kind::Op, &op});
+    throw e;
+  }
+}
+
+bool Interpreter::evalFused(const ir::Block &block, const FusionGroup &group, Env &env,
+                            const std::vector<const ir::Value *> &dying) {
+  const ir::Operation &root = *block.operations[group.members.back()];
+  try {
+    auto start = std::chrono::steady_clock::now();
+    if (!runFusionGroup(*this, block, group, env, dying)) return false;
+    // Counted once the group ran (a group that cannot run fused counts
+    // its ops as they run one by one).
+    for (size_t i = 0; i < group.members.size(); ++i) step();
+    if (options_.profile) {
+      double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      options_.profile->add(&root, seconds, group.label);
+      nestedProfileSeconds_ += seconds;
+    }
+    return true;
+  } catch (RuntimeError &e) {
+    if (!e.range) {
+      e.range = root.range;
+      e.opName = root.name;
+    }
+    addFrame(e, Frame{Frame::Kind::Op, &root});
+    throw;
+  } catch (const std::bad_alloc &) {
+    RuntimeError e("out of memory", root.range);
+    e.opName = root.name;
+    addFrame(e, Frame{Frame::Kind::Op, &root});
     throw e;
   }
 }

@@ -12,6 +12,7 @@
 #include <unordered_map>
 #include <vector>
 
+#include "interpreter/ElementwiseFusion.h"
 #include "interpreter/ElidedValues.h"
 #include "interpreter/Errors.h"
 #include "interpreter/Observer.h"
@@ -70,6 +71,10 @@ struct InterpreterOptions {
   int64_t maxMemoryBytes = 0;
   /// When set, every op's wall time is added to it (`shlo run --timing`).
   std::shared_ptr<OpProfile> profile;
+  /// Chains of f32 elementwise ops run as one pass (ElementwiseFusion.h)
+  /// on the kernel path, when no observer is set and values are freed after
+  /// their last use; the results are the same bits.
+  bool fuseElementwise = true;
 };
 
 /// How many steps pass between two looks at the clock for timeoutSeconds.
@@ -170,7 +175,22 @@ class Interpreter {
     std::vector<std::vector<const ir::Value *>> dropAfter;
     /// Whether op i is a terminator (OpTraits.h), looked up once per block.
     std::vector<bool> terminator;
+    /// Elementwise fusion (used when fusing(): the same block otherwise runs
+    /// op by op): the groups, and for op i the group it ends (>= 0), or
+    /// kFusedAway when it runs inside a later op's group, or -1.
+    std::vector<FusionGroup> groups;
+    std::vector<int> groupAt;
+    /// dropAfter with each group's ops placed at its last op.
+    std::vector<std::vector<const ir::Value *>> fusedDropAfter;
   };
+  static constexpr int kFusedAway = -2;
+  /// Whether this run fuses elementwise chains (InterpreterOptions::fuseElementwise).
+  bool fusing() const;
+  /// Runs a group at the place of its last op; false when it cannot run
+  /// fused (the caller runs its ops one by one). Counts a step per op and
+  /// charges the group's time to its last op under the group's label.
+  bool evalFused(const ir::Block &block, const FusionGroup &group, Env &env,
+                 const std::vector<const ir::Value *> &dying);
   /// Counts one level of call or region nesting (callFunction, runRegion);
   /// past syntax::kMaxNestingDepth, a RuntimeError at `op` (the region's op;
   /// a call's error gets its op from the caller).

@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <mutex>
+#include <string>
 #include <unordered_map>
 
 #include "semantic/ir/IR.h"
@@ -17,12 +18,16 @@ class OpProfile {
   struct Entry {
     double seconds = 0;
     int64_t count = 0;
+    /// What to call the entry when not the op's name: a fused group's
+    /// label ("fused(negate,exponential,...)"), charged to its last op.
+    std::string label;
   };
-  void add(const ir::Operation *op, double seconds) {
+  void add(const ir::Operation *op, double seconds, const std::string &label = {}) {
     std::lock_guard<std::mutex> lock(mutex_);
     Entry &e = entries_[op];
     e.seconds += seconds;
     ++e.count;
+    if (!label.empty()) e.label = label;
   }
   std::unordered_map<const ir::Operation *, Entry> entries() const {
     std::lock_guard<std::mutex> lock(mutex_);

@@ -98,6 +98,16 @@ BinaryKernel binaryKernelOf(BinaryFold fold);
 /// in place, never made (same bits); otherwise it is made first. Errors: those of evalBroadcastInDim and the kernel.
 Tensor evalBinaryWithBroadcast(BinaryKernel kernel, const Tensor &full, const Tensor &small,
                                const Shape &broadcastDimensions, bool smallIsLhs, const ir::Type &resultType);
+/// How a broadcast_in_dim of `small` into `resultShape` reads without
+/// being made: Row, `small` repeated along the leading dimensions (element
+/// i of the result is small's i % length); Column, each of small's values
+/// repeated along the trailing dimensions (element i is small's i /
+/// length); None, neither (or not a broadcast of `small`).
+struct UnmadeBroadcast {
+  enum class Form { None, Row, Column } form = Form::None;
+  int64_t length = 0;
+};
+UnmadeBroadcast unmadeBroadcastOf(const Tensor &small, const Shape &broadcastDimensions, const Shape &resultShape);
 
 /// `direction`: EQ, NE, GE, GT, LE, LT; `compareType`: FLOAT, TOTALORDER,
 /// SIGNED, UNSIGNED or empty (from the element type).

@@ -3,10 +3,10 @@
 #define HWY_TARGET_INCLUDE "interpreter/kernels/Elementwise.cpp"
 #include <hwy/foreach_target.h>  // IWYU pragma: keep
 
-#include <hwy/contrib/math/math-inl.h>
 #include <hwy/highway.h>
 
 #include "interpreter/kernels/BinaryOps-inl.h"
+#include "interpreter/kernels/UnaryOps-inl.h"
 
 #include <algorithm>
 #include <cmath>
@@ -17,37 +17,6 @@ namespace shlo::interpreter {
 namespace HWY_NAMESPACE {
 
 namespace hn = hwy::HWY_NAMESPACE;
-
-template <class D, class V>
-HWY_INLINE V Unary(D d, V x, int op, float *scratch) {
-  if (op == 1) return hn::Neg(x);
-  if (op == 2) return hn::Sqrt(x);
-  V r = hn::Exp(d, x);
-  // Highway's polynomial is accurate on [-87, 88]: results there are
-  // normal and finite. Other lanes (and NaN) take libm's.
-  auto inRange = hn::And(hn::Ge(x, hn::Set(d, -87.0f)), hn::Le(x, hn::Set(d, 88.0f)));
-  if (HWY_UNLIKELY(!hn::AllTrue(d, inRange))) {
-    const size_t lanes = hn::Lanes(d);
-    hn::StoreU(x, d, scratch);
-    for (size_t j = 0; j < lanes; ++j) scratch[j] = std::exp(scratch[j]);
-    r = hn::IfThenElse(inRange, r, hn::LoadU(d, scratch));
-  }
-  return r;
-}
-
-void UnaryLoop(int op, const float *operand, float *out, int64_t count) {
-  const hn::ScalableTag<float> d;
-  const int64_t lanes = static_cast<int64_t>(hn::Lanes(d));
-  HWY_ALIGN float scratch[hn::MaxLanes(d)];
-  int64_t i = 0;
-  for (; i + lanes <= count; i += lanes) hn::StoreU(Unary(d, hn::LoadU(d, operand + i), op, scratch), d, out + i);
-  if (i < count) {
-    HWY_ALIGN float a[hn::MaxLanes(d)] = {}, r[hn::MaxLanes(d)];
-    for (int64_t j = i; j < count; ++j) a[j - i] = operand[j];
-    hn::Store(Unary(d, hn::Load(d, a), op, scratch), d, r);
-    for (int64_t j = i; j < count; ++j) out[j] = r[j - i];
-  }
-}
 
 void BinaryF32(int op, const float *lhs, const float *rhs, float *out, int64_t count) {
   switch (op) {
@@ -60,7 +29,13 @@ void BinaryF32(int op, const float *lhs, const float *rhs, float *out, int64_t c
   }
 }
 
-void UnaryF32(int op, const float *operand, float *out, int64_t count) { UnaryLoop(op, operand, out, count); }
+void UnaryF32(int op, const float *operand, float *out, int64_t count) {
+  switch (op) {
+    case 0: return UnaryLoop<0>(operand, out, count);
+    case 1: return UnaryLoop<1>(operand, out, count);
+    default: return UnaryLoop<2>(operand, out, count);
+  }
+}
 
 /// Rows [0, rows) of `full` (each `length` long) against one `row`, in the
 /// operand order the op has: BinaryLoop per row, so each element gets the

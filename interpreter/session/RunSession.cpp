@@ -163,13 +163,13 @@ RunSummary runProgram(std::string_view text, const RunSettings &settings, RunRep
     }
     if (timings) {
       for (const auto &[op, entry] : options.profile->entries()) {
-        timings->slowest.push_back({op->name, chunk.offset + op->range.begin, entry.seconds, entry.count});
         // A named copy: clang 14 cannot capture a structured binding.
-        const std::string &opName = op->name;
+        const std::string &opName = entry.label.empty() ? op->name : entry.label;
+        timings->slowest.push_back({opName, chunk.offset + op->range.begin, entry.seconds, entry.count});
         auto same = std::find_if(timings->byName.begin(), timings->byName.end(),
                                  [&](const RunTimings::SlowOp &s) { return s.name == opName; });
         if (same == timings->byName.end()) {
-          timings->byName.push_back({op->name, 0, entry.seconds, entry.count});
+          timings->byName.push_back({opName, 0, entry.seconds, entry.count});
         } else {
           same->seconds += entry.seconds;
           same->count += entry.count;
