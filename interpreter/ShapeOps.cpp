@@ -2,6 +2,7 @@
 // typed by element size only (these ops never look at values).
 #include <algorithm>
 #include <cstring>
+#include <optional>
 
 #include "support/CheckedArithmetic.h"
 #include "interpreter/Errors.h"
@@ -96,6 +97,9 @@ Tensor evalBroadcastInDim(const Tensor &operand, const Shape &dims, const ir::Ty
 }
 
 Tensor evalReshape(const Tensor &operand, const ir::Type &resultType) {
+  // The same elements in the same order: the result shares the operand's
+  // buffer (buffers never change once made, Tensor.h).
+  if (std::optional<Tensor> shared = operand.sharedAs(resultType, resultType.shape())) return *shared;
   Tensor out(resultType, resultType.shape(), Tensor::ForOverwrite{});  // memcpy writes every element
   if (out.numElements() != operand.numElements()) {
     throw RuntimeError("reshape: " + operand.type().str() + " has " + std::to_string(operand.numElements()) +

@@ -231,6 +231,15 @@ Tensor Tensor::inPlaceOrNew(const ir::Type &type, std::vector<int64_t> shape) {
   return Tensor(type, std::move(shape), ForOverwrite{});
 }
 
+std::optional<Tensor> Tensor::sharedAs(const ir::Type &type, std::vector<int64_t> shape) const {
+  Tensor out;
+  out.shape_ = std::move(shape);
+  out.describe(type);
+  if (out.kind_ != kind_ || out.bits_ != bits_ || out.numElements_ != numElements_) return std::nullopt;
+  out.buffer_ = buffer_;
+  return out;
+}
+
 void Tensor::describe(const ir::Type &type) {
   type_ = type;
   if (!type.isTensor() && type.kind() != ir::Type::Kind::Scalar) {

@@ -13,6 +13,7 @@
 #include <complex>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -127,6 +128,10 @@ class Tensor {
   /// storage kind and size match (the op then computes in place), else a
   /// fresh buffer as with ForOverwrite. The offer is taken at most once.
   static Tensor inPlaceOrNew(const ir::Type &type, std::vector<int64_t> shape);
+  /// This tensor's buffer under `type` and `shape` (reshape: the same
+  /// elements in the same order), shared, not copied; nullopt when the
+  /// storage kind or the element count differ.
+  std::optional<Tensor> sharedAs(const ir::Type &type, std::vector<int64_t> shape) const;
 
   const ir::Type &type() const { return type_; }
   ElemKind kind() const { return kind_; }

@@ -286,6 +286,33 @@ TEST(InterpreterPrograms, DynamicReshapeChecksTheStaticResultType) {
   EXPECT_NE(r.message.find("dimension 1 is 4 at run time"), std::string::npos) << r.message;
 }
 
+TEST(InterpreterPrograms, ReshapeSharesTheBufferAndNothingWritesIt) {
+  // The reshape is the operand's buffer under another shape; the negate
+  // after it is the reshape's last use, but %a, returned, holds the same
+  // buffer: the negate must not compute in place.
+  ir::Type flat = ir::Type::tensor({70000}, ir::ElementType::floating(ir::FloatFormat::F32));
+  Tensor a(flat);
+  for (int64_t i = 0; i < a.numElements(); ++i) a.data<float>()[i] = static_cast<float>(i) - 7.5f;
+  Tensor b = evalReshape(a, ir::Type::tensor({700, 100}, flat.element()));
+  EXPECT_EQ(b.bytes(), a.bytes());
+  EXPECT_EQ(b.shape(), (std::vector<int64_t>{700, 100}));
+  analysis::Analysis keep;
+  const ir::Module &module = test::loadProgram(R"(
+func.func @main(%a: tensor<70000xf32>) -> (tensor<70000xf32>, tensor<700x100xf32>) {
+  %b = stablehlo.reshape %a : (tensor<70000xf32>) -> tensor<700x100xf32>
+  %n = stablehlo.negate %b : tensor<700x100xf32>
+  return %a, %n : tensor<70000xf32>, tensor<700x100xf32>
+}
+)", keep);
+  Interpreter interp(module);
+  FunctionOutcome r = interp.run("main", {Value(a)});
+  ASSERT_EQ(r.status, FunctionOutcome::Status::Passed) << r.message;
+  for (int64_t i = 0; i < a.numElements(); ++i) {
+    ASSERT_EQ(r.results.at(0).tensor.data<float>()[i], static_cast<float>(i) - 7.5f) << i;
+    ASSERT_EQ(r.results.at(1).tensor.data<float>()[i], 7.5f - static_cast<float>(i)) << i;
+  }
+}
+
 TEST(InterpreterOps, TriangularSolveAllSidesAndTransposes) {
   // a's lower triangle is L = [[2, 0], [1, 4]]; its upper part (9) is never read.
   ir::Type at = tensorType({2, 2}, f32());
