@@ -2,6 +2,7 @@
 
 #define EIGEN_USE_THREADS
 #include <algorithm>
+#include <atomic>
 #include <exception>
 #include <memory>
 #include <mutex>
@@ -17,6 +18,9 @@ struct Pool {
   // threads - 1 workers: the caller runs the first range itself.
   std::shared_ptr<Eigen::ThreadPool> pool;
 };
+
+/// Ranges per thread in parallelFor (when the work allows that many).
+constexpr int64_t kChunksPerThread = 4;
 
 std::mutex gMutex;
 Pool gPool;
@@ -52,10 +56,16 @@ void parallelFor(int64_t count, int64_t minPerThread, const std::function<void(i
     if (count > 0) body(0, count);
     return;
   }
+  // The ranges are handed out one at a time, a few per thread: a thread
+  // that starts late (a worker waking up) or runs slowly (a core shared
+  // with other processes) takes fewer, instead of the others waiting for
+  // its fixed share.
+  const int64_t chunks = std::min<int64_t>(workers * kChunksPerThread, count / std::max<int64_t>(1, minPerThread));
+  std::atomic<int64_t> next{0};
   std::vector<std::exception_ptr> errors(static_cast<size_t>(workers));
   auto run = [&](int64_t w) {
     try {
-      body(count * w / workers, count * (w + 1) / workers);
+      for (int64_t c = next++; c < chunks; c = next++) body(count * c / chunks, count * (c + 1) / chunks);
     } catch (...) {
       errors[static_cast<size_t>(w)] = std::current_exception();
     }

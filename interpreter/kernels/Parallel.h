@@ -17,8 +17,9 @@ void setKernelThreads(int threads);
 int kernelThreads();
 
 /// Calls `body(begin, end)` on disjoint ranges covering [0, count), on up to
-/// kernelThreads() threads with at least `minPerThread` items each, and
-/// returns when all are done. `body` must only write what its range owns.
+/// kernelThreads() threads with at least `minPerThread` items each (a few
+/// ranges per thread, taken as threads come free), and returns when all are
+/// done. `body` must only write what its range owns.
 /// An exception in a range is rethrown here. Called from inside a range
 /// (nested), it runs on the caller: a pool thread never waits for the pool.
 void parallelFor(int64_t count, int64_t minPerThread, const std::function<void(int64_t, int64_t)> &body);

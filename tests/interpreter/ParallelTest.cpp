@@ -28,7 +28,19 @@ TEST(ParallelTest, RangesCoverEveryItemOnce) {
     for (int64_t i = begin; i < end; ++i) ++hits[i];
   });
   for (const std::atomic<int> &h : hits) ASSERT_EQ(h.load(), 1);
-  EXPECT_EQ(ranges.load(), 4);
+  // Four ranges per thread, taken as threads come free.
+  EXPECT_EQ(ranges.load(), 16);
+  // Fewer when the work has fewer of at least minPerThread items.
+  std::atomic<int> small{0};
+  std::atomic<int64_t> shortest{1000};
+  parallelFor(60, 10, [&](int64_t begin, int64_t end) {
+    ++small;
+    int64_t length = end - begin, seen = shortest.load();
+    while (length < seen && !shortest.compare_exchange_weak(seen, length)) {
+    }
+  });
+  EXPECT_EQ(small.load(), 6);
+  EXPECT_EQ(shortest.load(), 10);
 }
 
 TEST(ParallelTest, AnExceptionInARangeReachesTheCaller) {
