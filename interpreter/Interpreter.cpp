@@ -267,6 +267,33 @@ void addFrame(RuntimeError &e, Frame frame) {
   e.frames.insert(e.frames.begin(), frame);
 }
 
+/// Inside a catch block: rethrows what is being handled with `op`'s frame
+/// added, as a RuntimeError at `op` when it is an allocation failure (a
+/// container an evaluator sized from the program or its data: the op is
+/// named, never "internal error" at the function); anything else as it is.
+[[noreturn]] void rethrowAtOp(const ir::Operation &op) {
+  try {
+    throw;
+  } catch (RuntimeError &e) {
+    if (!e.range) {
+      e.range = op.range;
+      e.opName = op.name;
+    }
+    addFrame(e, Frame{Frame::Kind::Op, &op});
+    throw;
+  } catch (const std::bad_alloc &) {
+    RuntimeError e("out of memory", op.range);
+    e.opName = op.name;
+    addFrame(e, Frame{Frame::Kind::Op, &op});
+    throw e;
+  } catch (const std::length_error &error) {
+    RuntimeError e(std::string("a size is too large (") + error.what() + ")", op.range);
+    e.opName = op.name;
+    addFrame(e, Frame{Frame::Kind::Op, &op});
+    throw e;
+  }
+}
+
 }  // namespace
 
 void Interpreter::obey(ObserverCommand command) {
@@ -493,25 +520,8 @@ void Interpreter::evalOp(const ir::Operation &op, Env &env) {
     } else {
       evaluate(op, env);
     }
-  } catch (RuntimeError &e) {
-    if (!e.range) {
-      e.range = op.range;
-      e.opName = op.name;
-    }
-    addFrame(e, Frame{Frame::Kind::Op, &op});
-    throw;
-  } catch (const std::bad_alloc &) {
-    // A container an evaluator sized from the program or its data: the
-    // op is named, never "internal error" at the function.
-    RuntimeError e("out of memory", op.range);
-    e.opName = op.name;
-    addFrame(e, Frame{Frame::Kind::Op, &op});
-    throw e;
-  } catch (const std::length_error &error) {
-    RuntimeError e(std::string("a size is too large (") + error.what() + ")", op.range);
-    e.opName = op.name;
-    addFrame(e, Frame{Frame::Kind::Op, &op});
-    throw e;
+  } catch (...) {
+    rethrowAtOp(op);
   }
 }
 
@@ -530,18 +540,8 @@ bool Interpreter::evalFused(const ir::Block &block, const FusionGroup &group, En
       nestedProfileSeconds_ += seconds;
     }
     return true;
-  } catch (RuntimeError &e) {
-    if (!e.range) {
-      e.range = root.range;
-      e.opName = root.name;
-    }
-    addFrame(e, Frame{Frame::Kind::Op, &root});
-    throw;
-  } catch (const std::bad_alloc &) {
-    RuntimeError e("out of memory", root.range);
-    e.opName = root.name;
-    addFrame(e, Frame{Frame::Kind::Op, &root});
-    throw e;
+  } catch (...) {
+    rethrowAtOp(root);
   }
 }
 
