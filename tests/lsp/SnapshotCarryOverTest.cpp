@@ -95,6 +95,28 @@ TEST(SnapshotCarryOver, LargeTextBuffersAreReused) {
   EXPECT_EQ(*small, "abc");
 }
 
+// A document's edit writes the new text once (splicedText), into a released
+// buffer when the text is large (the splices above release theirs to the
+// next ones): it must equal the edit made in place.
+TEST(SnapshotCarryOver, SplicedTextIsTheEditedText) {
+  for (size_t size : {size_t{12}, kPooledTextSize + 10}) {
+    std::string text(size, 'x');
+    text.replace(3, 1, "\r\nabc\n");
+    struct Splice {
+      size_t begin, end;
+      std::string insert;
+    };
+    for (const Splice &splice : {Splice{0, 0, "lead"}, Splice{4, 9, ""}, Splice{2, 3, "\n\n"},
+                                 Splice{text.size(), text.size(), "tail"}, Splice{0, text.size(), "all"},
+                                 Splice{text.size() - 1, text.size() + 5, "past the end"}}) {
+      std::string expected = text;
+      expected.replace(splice.begin, std::min(splice.end, text.size()) - splice.begin, splice.insert);
+      std::shared_ptr<const std::string> spliced = splicedText(text, splice.begin, splice.end, splice.insert);
+      EXPECT_EQ(*spliced, expected) << size << " " << splice.begin << " " << splice.insert;
+    }
+  }
+}
+
 TEST(SnapshotCarryOver, DiagnosticsTextIsWhatJsonDumpWrites) {
   // Every field: codes with documentation, notes, related information,
   // fixes (lint), tags, text that needs escaping and non-ASCII text.
