@@ -100,7 +100,9 @@ std::optional<json> LspClient::waitForNotification(const std::string &method,
     for (auto it = messages_.begin(); it != messages_.end(); ++it) {
       if (it->value("method", "") == method && !it->contains("id") && (!accept || accept((*it)["params"]))) {
         json found = std::move(*it);
-        arrivals_.erase(arrivals_.begin() + (it - messages_.begin()));
+        auto arrival = arrivals_.begin() + (it - messages_.begin());
+        lastArrival_ = *arrival;
+        arrivals_.erase(arrival);
         messages_.erase(it);
         return found["params"];
       }

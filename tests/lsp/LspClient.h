@@ -55,8 +55,8 @@ class LspClient {
   /// `timeout`.
   std::optional<int> waitForExit(std::chrono::milliseconds timeout = 5s);
 
-  /// When the last byte of the message last returned by waitForResponse
-  /// arrived, before this client parsed its JSON (for benchmarks: parsing
+  /// When the last byte of the message last returned by waitForResponse or
+  /// waitForNotification arrived, before this client parsed its JSON (for benchmarks: parsing
   /// a large response takes the client longer than the server's answer).
   std::chrono::steady_clock::time_point lastArrival();
 
