@@ -11,30 +11,26 @@
 #include "lsp/Snapshot.h"
 #include "semantic/analysis/IncrementalAnalysis.h"
 #include "tests/semantic/RandomEdits.h"
+#include "tests/lsp/SharedModels.h"
 
 namespace shlo::lsp {
 namespace {
 
 const char *kUri = "file:///tmp/shlo-lint-carry.mlir";
 
-std::string readBert() {
-  std::ifstream in(std::string(SHLO_SHARED_DIR) + "/models/pt_bert.mlir", std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
+using test::readBert;
 
 /// Everything a lint finding publishes: ranges, code, message, tags, fixes.
 std::string dump(const std::vector<Diagnostic> &findings) {
   std::ostringstream out;
   for (const Diagnostic &d : findings) {
-    out << test::rangeText(d.range) << " " << severityName(d.severity) << " " << d.code << ": " << d.message;
-    if (d.opRange) out << " op" << test::rangeText(*d.opRange);
-    for (const RelatedInformation &r : d.related) out << " related" << test::rangeText(r.range) << " " << r.message;
+    out << shlo::test::rangeText(d.range) << " " << severityName(d.severity) << " " << d.code << ": " << d.message;
+    if (d.opRange) out << " op" << shlo::test::rangeText(*d.opRange);
+    for (const RelatedInformation &r : d.related) out << " related" << shlo::test::rangeText(r.range) << " " << r.message;
     for (DiagnosticTag tag : d.tags) out << " tag" << static_cast<int>(tag);
     for (const Fix &fix : d.fixes) {
       out << " fix(" << fix.title << ", " << fixSafetyName(fix.safety) << ")";
-      for (const TextEdit &edit : fix.edits) out << test::rangeText(edit.range) << "=" << edit.newText;
+      for (const TextEdit &edit : fix.edits) out << shlo::test::rangeText(edit.range) << "=" << edit.newText;
     }
     out << "\n";
   }
@@ -65,7 +61,7 @@ std::string functionsWithFindings(int count) {
 /// snapshot is built on the previous one and linted, as the server
 /// publishes it. Returns how many functions' findings were taken.
 size_t checkRandomEdits(std::string text, uint32_t seed, int steps) {
-  test::RandomEditor editor(seed);
+  shlo::test::RandomEditor editor(seed);
   auto snapshot = buildSnapshot(kUri, 1, text);
   ide::lintDiagnostics(*snapshot);
   size_t taken = 0;
@@ -74,7 +70,7 @@ size_t checkRandomEdits(std::string text, uint32_t seed, int steps) {
     syntax::SyntaxTree edited = snapshot->tree.copy();
     syntax::InputEdit e;
     if (undo) {
-      e = test::replaceText(text, undo->first.startByte, undo->first.newEndByte, undo->second);
+      e = shlo::test::replaceText(text, undo->first.startByte, undo->first.newEndByte, undo->second);
       undo.reset();
     } else {
       std::string before = text;
@@ -83,7 +79,7 @@ size_t checkRandomEdits(std::string text, uint32_t seed, int steps) {
         e = editor.randomEdit(text);
       } else {
         uint32_t at = editor.offset(text);
-        e = test::replaceText(text, at, at, "1");
+        e = shlo::test::replaceText(text, at, at, "1");
       }
       undo.emplace(e, before.substr(e.startByte, e.oldEndByte - e.startByte));
     }
@@ -98,7 +94,7 @@ size_t checkRandomEdits(std::string text, uint32_t seed, int steps) {
       whole = ide::lintDiagnostics(*fresh);
     }
     EXPECT_EQ(dump(published), dump(whole)) << "seed " << seed << ", step " << step << ", edit "
-                                            << test::dumpEdits({e});
+                                            << shlo::test::dumpEdits({e});
     if (dump(published) != dump(whole)) return taken;
     taken += next->lintCarry.functions.size();
     snapshot = next;
@@ -129,7 +125,7 @@ TEST(LintCarry, TouchedLinesAndOtherRulesAreLintedAgain) {
   // line break ending @f0's last line.
   size_t close = text.find("  }\n");
   syntax::SyntaxTree edited = first->tree.copy();
-  syntax::InputEdit e = test::replaceText(text, static_cast<uint32_t>(close + 4), static_cast<uint32_t>(close + 4), " ");
+  syntax::InputEdit e = shlo::test::replaceText(text, static_cast<uint32_t>(close + 4), static_cast<uint32_t>(close + 4), " ");
   edited.edit(e);
   auto second = buildSnapshot(kUri, 2, text, first.get(), &edited, {e});
   EXPECT_EQ(second->lintCarry.functions.size(), 1u);  // @f2's only.
@@ -137,7 +133,7 @@ TEST(LintCarry, TouchedLinesAndOtherRulesAreLintedAgain) {
   linter::RuleSelection other;
   other.ignore = {"SHLO308"};
   edited = second->tree.copy();
-  e = test::replaceText(text, static_cast<uint32_t>(text.size() - 1), static_cast<uint32_t>(text.size() - 1), " ");
+  e = shlo::test::replaceText(text, static_cast<uint32_t>(text.size() - 1), static_cast<uint32_t>(text.size() - 1), " ");
   edited.edit(e);
   auto third = buildSnapshot(kUri, 3, text, second.get(), &edited, {e}, other);
   std::vector<Diagnostic> whole;

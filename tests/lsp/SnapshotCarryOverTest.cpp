@@ -12,18 +12,14 @@
 #include "lsp/Snapshot.h"
 #include "lsp/TextPool.h"
 #include "tests/semantic/AnalysisDump.h"
+#include "tests/lsp/SharedModels.h"
 
 namespace shlo::lsp {
 namespace {
 
 const char *kUri = "file:///tmp/shlo-carry-over.mlir";
 
-std::string readBert() {
-  std::ifstream in(std::string(SHLO_SHARED_DIR) + "/models/pt_bert.mlir", std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
+using test::readBert;
 
 void expectSameAsFresh(const Snapshot &carried, const std::string &text, const std::string &context) {
   auto fresh = buildSnapshot(kUri, carried.version, text);
@@ -69,7 +65,7 @@ TEST(SnapshotCarryOver, EditsOfPtBertEqualAFreshSnapshot) {
   int version = 1;
   for (const Step &step : steps) {
     syntax::SyntaxTree edited = snapshot->tree.copy();
-    syntax::InputEdit e = test::replaceText(text, step.start, step.oldEnd, step.inserted);
+    syntax::InputEdit e = shlo::test::replaceText(text, step.start, step.oldEnd, step.inserted);
     edited.edit(e);
     snapshot = buildSnapshot(kUri, ++version, copyText(text), snapshot.get(), &edited, {e});
     ASSERT_EQ(snapshot->file.text(), text);
