@@ -19,7 +19,7 @@ syntax::SyntaxTree copyOf(const syntax::SyntaxTree &tree) {
 Document::Document(std::string uri, std::string text, int64_t version,
                    std::shared_ptr<const linter::RuleSelection> lintOverrides)
     : uri_(std::move(uri)),
-      text_(copyText(text)),
+      text_(std::make_shared<const std::string>(std::move(text))),
       version_(version),
       lintOverrides_(std::move(lintOverrides)) {}
 
