@@ -18,6 +18,7 @@
 #include "formatter/UnifiedDiff.h"
 #include "semantic/diagnostics/TextEdits.h"
 #include "semantic/syntax/SourceFile.h"
+#include "support/Sanitizers.h"
 
 namespace shlo::cli {
 
@@ -38,17 +39,7 @@ struct FmtOptions {
 /// Whether the last files' syntax trees and IR are left to the process's
 /// exit rather than freed one node at a time (4% of formatting pt_bert).
 /// Not under AddressSanitizer, whose leak check should see them freed.
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSkipTeardown = false;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSkipTeardown = false;
-#else
-constexpr bool kSkipTeardown = true;
-#endif
-#else
-constexpr bool kSkipTeardown = true;
-#endif
+constexpr bool kSkipTeardown = !kAddressSanitizer;
 
 /// The files `paths` name: files as given, folders searched for `*.mlir`
 /// (sorted, so output order is stable).

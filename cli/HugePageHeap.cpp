@@ -7,16 +7,12 @@
 #include <cstdint>
 #include <cstdlib>
 
+#include "support/Sanitizers.h"
+
 namespace shlo::cli {
 
 void heapInHugePages(size_t bytes) {
-#if defined(__SANITIZE_ADDRESS__)
-  return;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-  return;
-#endif
-#endif
+  if (kAddressSanitizer) return;
   // The heap grows by `bytes` beyond each request and is not trimmed, and
   // blocks up to 32 MB come from it rather than from mmap (one mapping and
   // its faults each): the tree, the IR and the texts all land in the range
