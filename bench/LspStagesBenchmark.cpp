@@ -3,7 +3,8 @@
 // verification), lint, the publishDiagnostics message's text, then what
 // follows the publication: the name index (built by the first request that
 // needs it) and the release of the previous snapshot.
-// Times are the thread's CPU time. Edits are bench_lsp's: a `1` typed after a result name in the middle of
+// Times are the thread's CPU time; the snapshot's includes writing the
+// edited text (lsp/TextPool.h's splicedText, as the server's Document). Edits are bench_lsp's: a `1` typed after a result name in the middle of
 // pt_bert's @main and removed again, the same in a helper function, and a
 // `(` that leaves a syntax error in @main.
 // Usage: bench_lsp_stages [edits per kind] [scenario]; a scenario (`full`,
@@ -93,9 +94,12 @@ void run(const char *title, std::string text, uint32_t at, const char *typed, in
     stages.add("incremental parse alone", msSince(start));
     auto total = Clock::now();
     start = Clock::now();
-    // The copy of the text the server's Document hands to the snapshot.
-    auto fresh =
-        lsp::buildSnapshot("file:///tmp/stages.mlir", i + 2, lsp::copyText(text), snapshot.get(), &edited, {edit});
+    // The text the server's Document writes for the edit, which the
+    // snapshot shares.
+    auto spliced =
+        lsp::splicedText(snapshot->file.text(), edit.startByte, edit.oldEndByte, insert ? typed : "");
+    auto fresh = lsp::buildSnapshot("file:///tmp/stages.mlir", i + 2, std::move(spliced), snapshot.get(), &edited,
+                                    {edit});
     stages.add("snapshot (parse, lower, verify)", msSince(start));
     start = Clock::now();
     ide::lintDiagnostics(*fresh);

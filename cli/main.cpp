@@ -1,6 +1,5 @@
 // shlo: developer tooling for StableHLO. One binary, one subcommand per tool.
 #include <CLI/CLI.hpp>
-#include <unistd.h>
 
 #include <cstdlib>
 #include <cstring>
@@ -22,21 +21,13 @@ namespace {
 /// elementwise op that follows a product finds the other core taken by the
 /// spinning worker (NOTES.md, branch kernels2, session 7: chess's multiply
 /// at 2 threads 31 -> 20 ms). libgomp reads the variable once, in its own
-/// constructor, before main() (and the C library resets the environment
-/// after a .preinit_array function could set it, tried): so the process
-/// executes itself again with the variable set, once. If that fails, the
-/// run goes on with the default policy.
+/// constructor: it comes with the kernel module, loaded on the first
+/// kernel call (interpreter/kernels/KernelModule.h), so setting the
+/// variable here is early enough.
 void sleepingOpenMpWorkersForRun(int argc, char **argv) {
   if (argc < 2 || std::strcmp(argv[1], "run") != 0) return;
   if (std::getenv("OMP_WAIT_POLICY") != nullptr || std::getenv("GOMP_SPINCOUNT") != nullptr) return;
-  // The binary's own path (what a tool running shlo, valgrind's say, also
-  // reports): "/proc/self/exe" itself could name the tool.
-  char path[4096];
-  ssize_t length = readlink("/proc/self/exe", path, sizeof path - 1);
-  if (length <= 0) return;
-  path[length] = '\0';
-  if (setenv("OMP_WAIT_POLICY", "passive", 0) != 0) return;
-  execv(path, argv);
+  setenv("OMP_WAIT_POLICY", "passive", 0);
 }
 
 }  // namespace

@@ -78,7 +78,9 @@ FormatResult formatDocument(std::string_view text, const FormatOptions &options)
       out += marker;
       out += "\n";
     }
-    Lowered input;
+    auto inputHolder = std::make_shared<Lowered>();
+    Lowered &input = *inputHolder;
+    if (options.retain) options.retain->push_back(inputHolder);
     std::string error;
     size_t errorAt = 0;
     if (!lowerChunk(parser, chunk.text, input, error, errorAt)) {
@@ -103,7 +105,9 @@ FormatResult formatDocument(std::string_view text, const FormatOptions &options)
     // (the common case of `--check` in CI): no second parse needed.
     bool same = printed == chunk.text;
     if (options.checkRoundTrip && !same) {
-      Lowered again;
+      auto againHolder = std::make_shared<Lowered>();
+      Lowered &again = *againHolder;
+      if (options.retain) options.retain->push_back(againHolder);
       if (!lowerChunk(parser, printed, again, error, errorAt)) {
         result.error = position(text, chunk.offset) + ": internal error: the formatted text does not read back (" +
                        position(printed, errorAt) + " of the output: " + error + ")";

@@ -198,15 +198,22 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
     } else if (d == "type") {
       bool same = op.results.size() == 1;
       for (const Type &t : operandTypes) same &= same && identical(t, op.results[0]->type);
-      out_ += same ? op.results[0]->type.str() : functionalType(op);
+      if (same) {
+        op.results[0]->type.appendTo(out_);
+      } else {
+        appendFunctionalType(out_, op);
+      }
     } else if (d == "fntype") {
-      out_ += functionalType(op);
+      appendFunctionalType(out_, op);
     } else if (d == "result_type") {
       if (op.results.empty()) return fail();
       out_ += resultTypes(op);
     } else if (d == "operand_types") {
-      out_ += operandTypes.size() == 1 && operandTypes[0].isFunction() ? "(" + operandTypes[0].str() + ")"
-                                                                        : this->operandTypes(op);
+      if (operandTypes.size() == 1 && operandTypes[0].isFunction()) {
+        out_ += "(" + operandTypes[0].str() + ")";
+      } else {
+        appendOperandTypes(out_, op);
+      }
     } else if (d == "complex_type") {
       // complex: the result type alone when the operands are its parts.
       bool parts = op.results.size() == 1 && operandTypes.size() == 2 && identical(operandTypes[0], operandTypes[1]) &&
@@ -215,13 +222,19 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
                    operandTypes[0].withElement(ir::ElementType::floating(op.results[0]->type.element().floatFormat())) ==
                        operandTypes[0] &&
                    identical(op.results[0]->type.withElement(operandTypes[0].element()), operandTypes[0]);
-      out_ += parts ? op.results[0]->type.str() : functionalType(op);
+      if (parts) {
+        op.results[0]->type.appendTo(out_);
+      } else {
+        appendFunctionalType(out_, op);
+      }
     } else if (d == "select_type") {
       if (op.results.size() == 1 && operandTypes.size() == 3 && identical(operandTypes[1], op.results[0]->type) &&
           identical(operandTypes[2], op.results[0]->type)) {
-        out_ += operandTypes[0].str() + ", " + op.results[0]->type.str();
+        operandTypes[0].appendTo(out_);
+        out_ += ", ";
+        op.results[0]->type.appendTo(out_);
       } else {
-        out_ += functionalType(op);
+        appendFunctionalType(out_, op);
       }
     } else if (d == "constant") {
       const Attribute *value = op.attribute("value");
@@ -308,12 +321,16 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
       if (op.operands.empty()) {
         out_ += "()";
       } else {
-        out_ += " " + valueList(op.operands) + " : " + this->operandTypes(op);
+        out_ += " " + valueList(op.operands) + " : ";
+        appendOperandTypes(out_, op);
       }
     } else if (d == "return") {
       if (!op.operands.empty()) out_ += " " + valueList(op.operands);
       out_ += attributeDictionary(op, printed);
-      if (!op.operands.empty()) out_ += " : " + this->operandTypes(op);
+      if (!op.operands.empty()) {
+        out_ += " : ";
+        appendOperandTypes(out_, op);
+      }
     } else if (d == "reduce") {
       size_t n = op.operands.size() / 2;
       const Attribute *dimensions = op.attribute("dimensions");
@@ -329,7 +346,8 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
       // The compact form drops the body's text: never when it has comments.
       const Operation *inner = hasComment(op.regions[0]->range) ? nullptr : compactReducer(op);
       if (inner) out_ += " applies " + inner->name;
-      out_ += " across dimensions = " + ints(*dims) + attributeDictionary(op, printed) + " : " + functionalType(op);
+      out_ += " across dimensions = " + ints(*dims) + attributeDictionary(op, printed) + " : ";
+      appendFunctionalType(out_, op);
       if (!inner) {
         const ir::Block &b = *op.regions[0]->blocks[0];
         out_ += "\n" + indentText(indent) + " reducer";
@@ -355,7 +373,10 @@ bool Printer::pretty(const Operation &op, unsigned indent) {
         out_ += (k ? ", " : "") + names[k]->name + " = " + valueList({op.operands[k]});
       }
       out_ += ")" + attributeDictionary(op, printed);
-      if (!op.operands.empty()) out_ += " : " + this->operandTypes(op);
+      if (!op.operands.empty()) {
+        out_ += " : ";
+        appendOperandTypes(out_, op);
+      }
       out_ += "\n" + indentText(indent) + " cond ";
       region(cond, indent, false);
       out_ += " do ";

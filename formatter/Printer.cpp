@@ -168,17 +168,22 @@ std::vector<Type> Printer::operandTypeList(const Operation &op) const {
   return out;
 }
 
-std::string Printer::operandTypes(const Operation &op) const {
-  std::string out;
+void Printer::appendOperandTypes(std::string &out, const Operation &op) const {
   std::vector<Type> types = operandTypeList(op);
-  for (size_t i = 0; i < types.size(); ++i) out += (i ? ", " : "") + types[i].str();
-  return out;
+  for (size_t i = 0; i < types.size(); ++i) {
+    if (i) out += ", ";
+    types[i].appendTo(out);
+  }
 }
 
-std::string Printer::functionalType(const Operation &op) const {
-  std::vector<Type> results;
-  for (const Value *r : op.results) results.push_back(r->type);
-  return Type::function(operandTypeList(op), results).str();
+void Printer::appendFunctionalType(std::string &out, const Operation &op) const {
+  std::vector<Type> operands = operandTypeList(op);
+  std::vector<const Type *> inputs, results;
+  inputs.reserve(operands.size());
+  for (const Type &t : operands) inputs.push_back(&t);
+  results.reserve(op.results.size());
+  for (const Value *r : op.results) results.push_back(&r->type);
+  Type::appendFunction(out, inputs, results);
 }
 
 std::string Printer::blockArgument(const Value &value) {
@@ -434,7 +439,8 @@ void Printer::genericTail(const Operation &op, unsigned indent) {
     out_ += ")";
   }
   out_ += attributeDictionary(op, inherent);
-  out_ += " : " + functionalType(op);
+  out_ += " : ";
+  appendFunctionalType(out_, op);
 }
 
 void Printer::region(const ir::Region &region, unsigned indent, bool printEntryLabel) {

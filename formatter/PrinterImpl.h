@@ -35,9 +35,11 @@ class Printer {
   /// The generic form after `(operands)`: properties, regions, attributes,
   /// the function type.
   void genericTail(const ir::Operation &op, unsigned indent);
-  std::string operandTypes(const ir::Operation &op) const;
+  /// The operand types, `, `-separated, appended to `out`.
+  void appendOperandTypes(std::string &out, const ir::Operation &op) const;
   std::vector<ir::Type> operandTypeList(const ir::Operation &op) const;
-  std::string functionalType(const ir::Operation &op) const;
+  /// `(operand types) -> result types`, appended to `out`.
+  void appendFunctionalType(std::string &out, const ir::Operation &op) const;
   std::string valueList(const std::vector<ir::Value *> &values, size_t from = 0);
   /// A value's name as written; a fresh one (`%arg3`, `%4`) for values the
   /// text implies without naming (reduce's `applies` body).

@@ -44,6 +44,16 @@ uint32_t AnalyzedFile::chunkAt(uint32_t offset) const {
   return index;
 }
 
+std::shared_ptr<const AnalyzedFile::LintRecord> AnalyzedFile::lintRecord() const {
+  std::lock_guard<std::mutex> lock(lintRecordMutex_);
+  return lintRecord_;
+}
+
+void AnalyzedFile::setLintRecord(std::shared_ptr<const LintRecord> record) const {
+  std::lock_guard<std::mutex> lock(lintRecordMutex_);
+  lintRecord_ = std::move(record);
+}
+
 const SymbolIndex &AnalyzedFile::index() const {
   std::call_once(indexOnce_, [this] {
     std::vector<uint32_t> starts;

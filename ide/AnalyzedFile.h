@@ -6,6 +6,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "ide/SymbolIndex.h"
@@ -64,7 +65,37 @@ struct AnalyzedFile {
   mutable std::once_flag lintOnce;
   mutable std::vector<Diagnostic> lintFindings;
 
+  /// What the lint of this version found per function, with the options it
+  /// ran under: the next version's lint takes the findings of the functions
+  /// its edits left alone. Null until lintDiagnostics ran (and for texts of
+  /// `// -----` chunks).
+  struct LintRecord {
+    linter::LintOptions options;
+    std::vector<linter::FunctionFindings> functions;
+  };
+  std::shared_ptr<const LintRecord> lintRecord() const;
+  void setLintRecord(std::shared_ptr<const LintRecord> record) const;
+
+  /// The previous version's record and the functions of this one whose
+  /// findings may be taken from it: copied by the incremental analysis
+  /// with their verifier findings (so the symbols they use are as before),
+  /// and no edit touched their lines (fixes read whole lines). Keyed by
+  /// the function's range here (TextRange::key). Set before the file is
+  /// shared.
+  struct LintCarry {
+    struct Function {
+      syntax::TextRange before;  // Its range in the previous version.
+      syntax::TextRange lines;   // There, widened to whole lines.
+      int64_t shift = 0;
+    };
+    std::shared_ptr<const LintRecord> record;
+    std::unordered_map<uint64_t, Function> functions;
+  };
+  LintCarry lintCarry;
+
  private:
+  mutable std::mutex lintRecordMutex_;
+  mutable std::shared_ptr<const LintRecord> lintRecord_;
   mutable std::once_flag indexOnce_;
   mutable SymbolIndex index_;
 };

@@ -126,6 +126,13 @@ std::optional<Fix> FixBuilder::build(std::string title, FixSafety safety) const 
       at = changes[k].range.end;
     }
     after.append(text_.substr(at, end - at));
+    if (after.empty() && begin < end) {
+      // Whole lines deleted: what the line diff gives, without splitting
+      // the lines (an unused 40 MB constant's function was diffed per lint).
+      fix.edits.push_back({{begin, end}, ""});
+      i = j;
+      continue;
+    }
     for (TextEdit &edit : formatter::lineEdits(text_.substr(begin, end - begin), after)) {
       edit.range.begin += begin;
       edit.range.end += begin;

@@ -8,8 +8,36 @@
 
 namespace shlo::linter {
 
+namespace {
+
+/// Calls `visit` on `ops` and the ops nested in them, outer ops first (as
+/// ir::walk), except inside the functions at the top (a module's body or
+/// the file's top level), which go to `function` whole.
+template <typename Visit, typename Function>
+void walkOutsideFunctions(const std::vector<ir::Operation *> &ops, Visit &visit, Function &function) {
+  for (const ir::Operation *op : ops) {
+    if (op->name == "func.func") {
+      function(*op);
+      continue;
+    }
+    visit(op);
+    bool module = op->name == "builtin.module";
+    for (const ir::Region *region : op->regions) {
+      for (const ir::Block *block : region->blocks) {
+        if (module) {
+          walkOutsideFunctions(block->operations, visit, function);
+        } else {
+          ir::walk(block->operations, visit);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
 void lintModule(const ir::Module &module, std::string_view text, const LintOptions &options,
-                std::vector<Diagnostic> &out) {
+                std::vector<Diagnostic> &out, const LintReuse *reuse) {
   std::vector<Diagnostic> found;
   RuleContext context(module, text, found);
   std::vector<const Rule *> active;
@@ -21,13 +49,28 @@ void lintModule(const ir::Module &module, std::string_view text, const LintOptio
     }
     active.push_back(&rule);
   }
-  ir::walk(module.topLevel, [&](const ir::Operation *op) {
+  auto visit = [&](const ir::Operation *op) {
     for (const Rule *rule : active) {
       if (!rule->op) continue;
       context.setRule(&rule->info);
       rule->op(*op, context);
     }
-  });
+  };
+  // A function's findings come in the walk's order whether run or taken.
+  auto function = [&](const ir::Operation &op) {
+    const std::vector<Diagnostic> *taken = reuse && reuse->findings ? reuse->findings(op) : nullptr;
+    size_t begin = found.size();
+    if (taken) {
+      found.insert(found.end(), taken->begin(), taken->end());
+    } else {
+      ir::walk({const_cast<ir::Operation *>(&op)}, visit);
+    }
+    if (reuse && reuse->record) {
+      reuse->record->push_back({op.range, std::vector<Diagnostic>(found.begin() + static_cast<std::ptrdiff_t>(begin),
+                                                                  found.end())});
+    }
+  };
+  walkOutsideFunctions(module.topLevel, visit, function);
   for (const Rule *rule : active) {
     if (!rule->module) continue;
     context.setRule(&rule->info);

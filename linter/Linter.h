@@ -3,6 +3,7 @@
 // rule codes (`SHLO301`) and fixes (byte edits of that text).
 #pragma once
 
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +22,30 @@ struct LintOptions {
   std::vector<std::string> fileIgnores;
   /// Honour `// shlo-lint:` comments (Suppressions.h).
   bool suppressions = true;
+
+  /// Whether the rules run on the same ops the same way under both (the
+  /// suppressions apply after them).
+  bool sameRules(const LintOptions &other) const {
+    return selection == other.selection && fileIgnores == other.fileIgnores;
+  }
+};
+
+/// The op rules' findings on one function at the top of a module (its ops,
+/// the function op included), before suppressions and severities: what the
+/// lint of an edited text may take instead of running the rules on a
+/// function the edit did not touch.
+struct FunctionFindings {
+  syntax::TextRange range;  // The function op's.
+  std::vector<Diagnostic> findings;
+};
+
+/// Findings lintModule may take from an earlier lint.
+struct LintReuse {
+  /// The op rules' findings on `function` (a func.func at the top of the
+  /// module) in this text's coordinates, or null to run the rules on it.
+  std::function<const std::vector<Diagnostic> *(const ir::Operation &function)> findings;
+  /// When set, receives each such function's findings, run or taken.
+  std::vector<FunctionFindings> *record = nullptr;
 };
 
 /// Runs the selected rules over `module`, lowered from `text`, and appends
@@ -30,7 +55,7 @@ struct LintOptions {
 /// reported (`lint.unknown-code`). Meant for a module that checks clean:
 /// on one with errors the rules still run but may miss or misjudge.
 void lintModule(const ir::Module &module, std::string_view text, const LintOptions &options,
-                std::vector<Diagnostic> &out);
+                std::vector<Diagnostic> &out, const LintReuse *reuse = nullptr);
 
 /// What linting one text found.
 struct TextLint {

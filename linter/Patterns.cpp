@@ -28,9 +28,14 @@ const ir::Value *throughShapeOps(const ir::Value *value) {
 
 const ir::Operation *underlyingConstant(const ir::Value *value) { return constantOf(throughShapeOps(value)); }
 
-std::optional<std::vector<std::string_view>> denseElements(std::string_view literal) {
-  std::vector<std::string_view> out;
-  size_t i = 0;
+namespace {
+
+/// Calls `visit` on each element of a list-form dense literal, in order;
+/// false when the literal is a hex blob, malformed or empty (then `visit`
+/// may have seen some elements), or when `visit` returns false.
+template <typename Visit>
+bool forEachDenseElement(std::string_view literal, Visit visit) {
+  size_t i = 0, count = 0;
   auto blank = [](char c) { return c == '[' || c == ']' || c == ',' || std::isspace(static_cast<unsigned char>(c)); };
   while (i < literal.size()) {
     if (blank(literal[i])) {
@@ -38,46 +43,72 @@ std::optional<std::vector<std::string_view>> denseElements(std::string_view lite
       continue;
     }
     size_t start = i;
-    if (literal[i] == '"') return std::nullopt;  // Hex blob: not decoded here.
+    if (literal[i] == '"') return false;  // Hex blob: not decoded here.
     if (literal[i] == '(') {
       size_t close = literal.find(')', i);
-      if (close == std::string_view::npos) return std::nullopt;
+      if (close == std::string_view::npos) return false;
       i = close + 1;
     } else {
       while (i < literal.size() && !blank(literal[i])) ++i;
     }
-    out.push_back(literal.substr(start, i - start));
+    ++count;
+    if (!visit(literal.substr(start, i - start))) return false;
   }
-  if (out.empty()) return std::nullopt;
-  return out;
+  return count > 0;
 }
-
-namespace {
 
 std::optional<double> numberOf(std::string_view token) {
   if (token == "true") return 1.0;
   if (token == "false") return 0.0;
   if (token.empty() || token[0] == '(') return std::nullopt;
-  std::string copy(token);
+  // strtod needs a terminated string; most tokens fit on the stack.
+  char small[64];
+  std::string large;
+  const char *begin = small;
+  if (token.size() < sizeof small) {
+    token.copy(small, token.size());
+    small[token.size()] = '\0';
+  } else {
+    large = std::string(token);
+    begin = large.c_str();
+  }
   char *end = nullptr;
-  double value = std::strtod(copy.c_str(), &end);
-  if (end != copy.c_str() + copy.size()) return std::nullopt;
+  double value = std::strtod(begin, &end);
+  if (end != begin + token.size()) return std::nullopt;
   return value;
 }
 
 }  // namespace
 
+std::optional<std::vector<std::string_view>> denseElements(std::string_view literal) {
+  std::vector<std::string_view> out;
+  if (!forEachDenseElement(literal, [&](std::string_view element) {
+        out.push_back(element);
+        return true;
+      })) {
+    return std::nullopt;
+  }
+  return out;
+}
+
 std::optional<double> uniformValue(const ir::Operation &constant) {
   const ir::Attribute *value = constant.attribute("value");
   if (!value || value->kind != ir::Attribute::Kind::DenseElements) return std::nullopt;
-  std::optional<std::vector<std::string_view>> elements = denseElements(value->literal());
-  if (!elements) return std::nullopt;
-  std::optional<double> first = numberOf((*elements)[0]);
-  if (!first) return std::nullopt;
-  for (std::string_view element : *elements) {
+  std::string_view firstText;
+  std::optional<double> first;
+  bool uniform = forEachDenseElement(value->literal(), [&](std::string_view element) {
+    if (!first) {
+      first = numberOf(element);
+      firstText = element;
+      // NaN equals nothing, itself included: never uniform.
+      return first && *first == *first;
+    }
+    // The same text is the same number: only other spellings are parsed.
+    if (element == firstText) return true;
     std::optional<double> number = numberOf(element);
-    if (!number || *number != *first) return std::nullopt;
-  }
+    return number && *number == *first;
+  });
+  if (!uniform) return std::nullopt;
   return first;
 }
 

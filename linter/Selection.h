@@ -22,6 +22,8 @@ struct RuleSelection {
   /// Severity per rule code, overriding the rule's default.
   std::map<std::string, Severity, std::less<>> severity;
 
+  bool operator==(const RuleSelection &) const = default;
+
   /// True when the rule runs under this selection.
   bool enabled(const RuleInfo &rule) const;
   /// The severity findings of `rule` get.

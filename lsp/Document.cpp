@@ -18,7 +18,10 @@ syntax::SyntaxTree copyOf(const syntax::SyntaxTree &tree) {
 
 Document::Document(std::string uri, std::string text, int64_t version,
                    std::shared_ptr<const linter::RuleSelection> lintOverrides)
-    : uri_(std::move(uri)), text_(std::move(text)), version_(version), lintOverrides_(std::move(lintOverrides)) {}
+    : uri_(std::move(uri)),
+      text_(std::make_shared<const std::string>(std::move(text))),
+      version_(version),
+      lintOverrides_(std::move(lintOverrides)) {}
 
 void Document::setLintOverrides(std::shared_ptr<const linter::RuleSelection> lintOverrides) {
   std::lock_guard<std::mutex> lock(editMutex_);
@@ -33,11 +36,12 @@ void Document::applyChanges(int64_t version, const std::vector<TextDocumentConte
   std::lock_guard<std::mutex> lock(editMutex_);
   for (const TextDocumentContentChangeEvent &change : changes) {
     if (!change.range) {
-      text_ = change.text;
+      text_ = copyText(change.text);
       tree_ = syntax::SyntaxTree();  // Nothing to reuse.
       edits_.clear();
     } else {
-      syntax::InputEdit edit = applyChange(text_, *change.range, change.text, encoding);
+      syntax::InputEdit edit = describeChange(*text_, *change.range, change.text, encoding);
+      text_ = splicedText(*text_, edit.startByte, edit.oldEndByte, change.text);
       if (tree_.valid()) {
         tree_.edit(edit);
         edits_.push_back(edit);
@@ -61,8 +65,8 @@ std::shared_ptr<const Snapshot> Document::snapshot(const std::function<void(cons
   {
     std::lock_guard<std::mutex> lock(editMutex_);
     if (!dirty_ && snapshot_) return snapshot_;
-    // Copy the text so edits can go on while this version is analysed.
-    text = copyText(text_);
+    // Shared: an edit made while this version is analysed writes a new text.
+    text = text_;
     version = version_;
     previous = copyOf(tree_);
     edits = edits_;

@@ -58,7 +58,9 @@ class Document {
  private:
   const std::string uri_;
   std::mutex editMutex_;
-  std::string text_;
+  /// Shared with the snapshot built from it: each edit writes a new text
+  /// (TextPool.h's splicedText), so a snapshot needs no copy of its own.
+  std::shared_ptr<const std::string> text_;
   int64_t version_;
   /// The last snapshot's tree, edited to match `text_`; invalid before the
   /// first parse and after a full replacement.

@@ -51,6 +51,31 @@ bool editsLeadTo(const Snapshot &base, const std::vector<syntax::InputEdit> &edi
   return length == static_cast<int64_t>(size);
 }
 
+/// [start of the line of range.begin, just past the line break after
+/// range.end): what a lint fix on the range may read and rewrite.
+syntax::TextRange wholeLines(std::string_view text, syntax::TextRange range) {
+  size_t before = range.begin == 0 ? std::string_view::npos : text.rfind('\n', range.begin - 1);
+  uint32_t begin = before == std::string_view::npos ? 0 : static_cast<uint32_t>(before + 1);
+  if (range.end > 0 && text[range.end - 1] == '\n') return {begin, range.end};
+  size_t after = text.find('\n', range.end);
+  return {begin, after == std::string_view::npos ? static_cast<uint32_t>(text.size()) : static_cast<uint32_t>(after + 1)};
+}
+
+/// Which functions of `snapshot` may take their lint findings from
+/// `base`'s (ide::AnalyzedFile::LintCarry).
+void carryLint(Snapshot &snapshot, const Snapshot &base, const std::vector<syntax::InputEdit> &edits) {
+  std::shared_ptr<const ide::AnalyzedFile::LintRecord> record = base.lintRecord();
+  if (!record) return;
+  snapshot.lintCarry.record = record;
+  for (const analysis::FunctionAnalysis &function : snapshot.analysis.functions) {
+    if (function.lowered || function.verified || !function.copiedFrom) continue;
+    syntax::TextRange lines = wholeLines(base.file.text(), *function.copiedFrom);
+    if (!analysis::movedRange(lines, edits)) continue;
+    int64_t shift = int64_t{function.range.begin} - int64_t{function.copiedFrom->begin};
+    snapshot.lintCarry.functions[function.range.key()] = {*function.copiedFrom, lines, shift};
+  }
+}
+
 }  // namespace
 
 const std::vector<uint32_t> &Snapshot::semanticTokens(syntax::PositionEncoding encoding) const {
@@ -100,6 +125,7 @@ std::shared_ptr<const Snapshot> buildSnapshot(std::string uri, int64_t version, 
   }
   if (chunked) snapshot->splitChunks(parser);
   snapshot->lintOptions = lintOptionsFor(snapshot->uri, lintOverrides);
+  if (carried && !chunked && snapshot->stats.incremental) carryLint(*snapshot, *carried, edits);
   // Without a marker there is nothing to honour: the linter need not scan
   // the text for one (Suppressions::parse finds none).
   if (!snapshot->suppressionWritten) snapshot->lintOptions.suppressions = false;

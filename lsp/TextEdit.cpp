@@ -67,6 +67,13 @@ uint32_t offsetOf(std::string_view text, Position position, syntax::PositionEnco
 
 syntax::InputEdit applyChange(std::string &text, const Range &range, std::string_view newText,
                               syntax::PositionEncoding encoding) {
+  syntax::InputEdit edit = describeChange(text, range, newText, encoding);
+  text.replace(edit.startByte, edit.oldEndByte - edit.startByte, newText);
+  return edit;
+}
+
+syntax::InputEdit describeChange(std::string_view text, const Range &range, std::string_view newText,
+                                 syntax::PositionEncoding encoding) {
   syntax::Point startPoint, endPoint;
   uint32_t start = offsetOf(text, range.start, encoding, &startPoint);
   uint32_t end = offsetOf(text, range.end, encoding, &endPoint);
@@ -74,7 +81,6 @@ syntax::InputEdit applyChange(std::string &text, const Range &range, std::string
     std::swap(start, end);
     std::swap(startPoint, endPoint);
   }
-  text.replace(start, end - start, newText);
   syntax::InputEdit edit;
   edit.startByte = start;
   edit.oldEndByte = end;

@@ -17,6 +17,11 @@ namespace shlo::lsp {
 syntax::InputEdit applyChange(std::string &text, const Range &range, std::string_view newText,
                               syntax::PositionEncoding encoding);
 
+/// The edit applyChange would make, without making it: the caller writes
+/// the new text (bytes startByte..oldEndByte replaced by `newText`).
+syntax::InputEdit describeChange(std::string_view text, const Range &range, std::string_view newText,
+                                 syntax::PositionEncoding encoding);
+
 /// The byte offset of `position` in `text` and its syntax::Point
 /// (row, byte column), clamped as applyChange describes.
 uint32_t offsetOf(std::string_view text, Position position, syntax::PositionEncoding encoding, syntax::Point *point);

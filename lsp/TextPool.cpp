@@ -1,5 +1,6 @@
 #include "lsp/TextPool.h"
 
+#include <algorithm>
 #include <mutex>
 #include <vector>
 
@@ -48,12 +49,40 @@ TextPool &pool() {
 
 }  // namespace
 
-std::shared_ptr<const std::string> copyText(std::string_view text) {
-  if (text.size() < kPooledTextSize) return std::make_shared<const std::string>(text);
-  std::unique_ptr<std::string> buffer = pool().take(text.size());
-  buffer->assign(text.data(), text.size());  // Within its capacity: no new pages.
+namespace {
+
+/// A buffer of at least `size` bytes, filled by `fill`, shared: from the
+/// pool and given back to it when large.
+template <typename Fill>
+std::shared_ptr<const std::string> pooled(size_t size, Fill fill) {
+  if (size < kPooledTextSize) {
+    auto small = std::make_shared<std::string>();
+    small->reserve(size);
+    fill(*small);
+    return small;
+  }
+  std::unique_ptr<std::string> buffer = pool().take(size);
+  buffer->clear();
+  fill(*buffer);  // Within its capacity: no new pages.
   return std::shared_ptr<const std::string>(buffer.release(), [](const std::string *released) {
     pool().giveBack(std::unique_ptr<std::string>(const_cast<std::string *>(released)));
+  });
+}
+
+}  // namespace
+
+std::shared_ptr<const std::string> copyText(std::string_view text) {
+  return pooled(text.size(), [&](std::string &out) { out.assign(text.data(), text.size()); });
+}
+
+std::shared_ptr<const std::string> splicedText(std::string_view text, size_t begin, size_t end,
+                                               std::string_view insert) {
+  end = std::min(end, text.size());
+  begin = std::min(begin, end);
+  return pooled(text.size() - (end - begin) + insert.size(), [&](std::string &out) {
+    out.append(text.data(), begin);
+    out.append(insert);
+    out.append(text.data() + end, text.size() - end);
   });
 }
 

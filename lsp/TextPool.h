@@ -16,6 +16,12 @@ namespace shlo::lsp {
 /// one is large enough; at most kSpareTexts released buffers are kept.
 std::shared_ptr<const std::string> copyText(std::string_view text);
 
+/// `text` with bytes [begin, end) replaced by `insert`, written once into a
+/// buffer as copyText's: how a document applies an edit, so the text is
+/// copied once per edit (not moved in place, then copied for the snapshot).
+std::shared_ptr<const std::string> splicedText(std::string_view text, size_t begin, size_t end,
+                                               std::string_view insert);
+
 constexpr size_t kPooledTextSize = size_t{1} << 20;
 constexpr size_t kSpareTexts = 2;
 

@@ -35,6 +35,9 @@ command -v npm >/dev/null 2>&1 || PACKAGES+=(npm)
 PACKAGES+=(libedit-dev tmux)
 # The interpreter's fft (interpreter/Fft.cpp): FFTW.
 PACKAGES+=(libfftw3-dev)
+# The language server's allocator (tcmalloc_minimal): copying a large
+# function's ops into each snapshot is malloc/free-bound with glibc's.
+PACKAGES+=(libgoogle-perftools-dev)
 
 missing=()
 for p in "${PACKAGES[@]}"; do

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,6 +42,8 @@ struct FunctionAnalysis {
   std::vector<OperationVerification> operations;
   bool lowered = true;        // Lowered by this analysis, not copied.
   bool verified = true;       // Verified by this analysis, not copied.
+  /// When copied (not `lowered`): its range in the previous analysis.
+  std::optional<syntax::TextRange> copiedFrom;
 };
 
 struct Analysis {

@@ -25,13 +25,6 @@ Diagnostic shiftedDiagnostic(Diagnostic d, int64_t shift) {
   return d;
 }
 
-std::vector<Diagnostic> shiftedDiagnostics(const std::vector<Diagnostic> &diagnostics, int64_t shift) {
-  std::vector<Diagnostic> out;
-  out.reserve(diagnostics.size());
-  for (const Diagnostic &d : diagnostics) out.push_back(shiftedDiagnostic(d, shift));
-  return out;
-}
-
 /// An old function that may be copied: where it is now, and how far it moved.
 struct Candidate {
   size_t index;  // In previous.functions.
@@ -103,6 +96,17 @@ bool pointsOutside(const std::vector<Diagnostic> &diagnostics, syntax::TextRange
 }
 
 }  // namespace
+
+std::vector<Diagnostic> shiftedDiagnostics(const std::vector<Diagnostic> &diagnostics, int64_t shift) {
+  std::vector<Diagnostic> out;
+  out.reserve(diagnostics.size());
+  for (const Diagnostic &d : diagnostics) out.push_back(shiftedDiagnostic(d, shift));
+  return out;
+}
+
+std::optional<syntax::TextRange> movedRange(syntax::TextRange range, const std::vector<syntax::InputEdit> &edits) {
+  return untouchedRange(range, edits, {});
+}
 
 Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis &previous,
                    const syntax::SyntaxTree &edited, const std::vector<syntax::InputEdit> &edits, IncrementalStats *stats,
@@ -318,6 +322,11 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
     if (function.verified) continue;
     auto found = accepted.find(key(function.range));
     if (found != accepted.end()) function.operations = previous.functions[found->second.index].operations;
+  }
+  for (FunctionAnalysis &function : result.functions) {
+    if (function.lowered) continue;
+    auto found = accepted.find(key(function.range));
+    if (found != accepted.end()) function.copiedFrom = previous.functions[found->second.index].range;
   }
   out.incremental = incremental;
   size_t bodyOperations = 0;

@@ -53,6 +53,8 @@
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -103,5 +105,13 @@ Analysis reanalyze(syntax::Parser &parser, std::string_view text, const Analysis
                    const syntax::SyntaxTree &edited, const std::vector<syntax::InputEdit> &edits,
                    IncrementalStats *stats = nullptr, size_t exactRecoveryLimit = kExactRecoveryLimit,
                    Exactness exactness = Exactness::Exact);
+
+/// Where `range` of the text before `edits` (InputEdits in order) is after
+/// them, or nullopt when an edit touched it (adjacent counts).
+std::optional<syntax::TextRange> movedRange(syntax::TextRange range, const std::vector<syntax::InputEdit> &edits);
+
+/// `diagnostics` with every range (related information, op ranges, fix
+/// edits) moved by `shift` bytes (ir::shifted).
+std::vector<Diagnostic> shiftedDiagnostics(const std::vector<Diagnostic> &diagnostics, int64_t shift);
 
 }  // namespace shlo::analysis

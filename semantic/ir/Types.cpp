@@ -3,6 +3,7 @@
 #include <llvm/ADT/APFloat.h>
 #include <llvm/ADT/SmallString.h>
 
+#include <charconv>
 #include <cstdio>
 #include <limits>
 #include <sstream>
@@ -58,7 +59,15 @@ std::string formatDouble(double value) {
   return std::string(text.str());
 }
 
-std::string dimensionText(int64_t size) { return size == kDynamic ? "?" : std::to_string(size); }
+void appendDimension(std::string &out, int64_t size) {
+  if (size == kDynamic) {
+    out += '?';
+    return;
+  }
+  char digits[24];
+  auto [end, ec] = std::to_chars(digits, digits + sizeof digits, size);
+  out.append(digits, end);
+}
 
 }  // namespace
 
@@ -118,16 +127,25 @@ ElementType ElementType::quantized(std::shared_ptr<const QuantizedElement> info)
 unsigned ElementType::bitWidth() const { return width_; }
 
 std::string ElementType::str() const {
+  std::string out;
+  appendTo(out);
+  return out;
+}
+
+void ElementType::appendTo(std::string &text) const {
   switch (kind_) {
     case Kind::Integer:
-      return std::string(signedness_ == Signedness::Signed     ? "si"
-                         : signedness_ == Signedness::Unsigned ? "ui"
-                                                               : "i") +
-             std::to_string(width_);
-    case Kind::Float: return floatFormatName(format_);
-    case Kind::Complex: return std::string("complex<") + floatFormatName(format_) + ">";
-    case Kind::Index: return "index";
-    case Kind::None: return "none";
+      text += signedness_ == Signedness::Signed ? "si" : signedness_ == Signedness::Unsigned ? "ui" : "i";
+      appendDimension(text, width_);
+      return;
+    case Kind::Float: text += floatFormatName(format_); return;
+    case Kind::Complex:
+      text += "complex<";
+      text += floatFormatName(format_);
+      text += '>';
+      return;
+    case Kind::Index: text += "index"; return;
+    case Kind::None: text += "none"; return;
     case Kind::Quantized: {
       const QuantizedElement &q = *quantized_;
       std::ostringstream out;
@@ -151,10 +169,11 @@ std::string ElementType::str() const {
         parameter(0);
       }
       out << ">";
-      return out.str();
+      text += out.str();
+      return;
     }
   }
-  return "?";
+  text += '?';
 }
 
 bool ElementType::operator==(const ElementType &other) const {
@@ -262,39 +281,76 @@ std::optional<int64_t> Type::checkedByteSize() const {
 }
 
 std::string Type::str() const {
-  auto list = [](const std::vector<Type> &types) {
-    std::string out;
-    for (size_t i = 0; i < types.size(); ++i) out += (i ? ", " : "") + types[i].str();
-    return out;
-  };
+  std::string out;
+  appendTo(out);
+  return out;
+}
+
+namespace {
+
+void appendList(std::string &out, const std::vector<const Type *> &types) {
+  for (size_t i = 0; i < types.size(); ++i) {
+    if (i) out += ", ";
+    types[i]->appendTo(out);
+  }
+}
+
+std::vector<const Type *> pointers(const std::vector<Type> &types) {
+  std::vector<const Type *> out;
+  out.reserve(types.size());
+  for (const Type &t : types) out.push_back(&t);
+  return out;
+}
+
+}  // namespace
+
+void Type::appendFunction(std::string &out, const std::vector<const Type *> &inputs,
+                          const std::vector<const Type *> &results) {
+  out += '(';
+  appendList(out, inputs);
+  out += ") -> ";
+  bool parenthesized = results.size() != 1 || results[0]->isFunction();
+  if (parenthesized) out += '(';
+  appendList(out, results);
+  if (parenthesized) out += ')';
+}
+
+void Type::appendTo(std::string &out) const {
   const Storage &t = s();
   switch (t.kind) {
     case Kind::Tensor: {
-      std::string out = "tensor<";
+      out += "tensor<";
       if (!t.ranked) out += "*x";
-      for (int64_t d : t.shape) out += dimensionText(d) + "x";
-      out += t.element.str();
+      for (int64_t d : t.shape) {
+        appendDimension(out, d);
+        out += 'x';
+      }
+      t.element.appendTo(out);
       if (!t.bounds.empty()) {
         out += ", #stablehlo.bounds<";
-        for (size_t i = 0; i < t.bounds.size(); ++i) out += (i ? ", " : "") + dimensionText(t.bounds[i]);
-        out += ">";
+        for (size_t i = 0; i < t.bounds.size(); ++i) {
+          if (i) out += ", ";
+          appendDimension(out, t.bounds[i]);
+        }
+        out += '>';
       } else if (!t.encoding.empty()) {
-        out += ", " + t.encoding;
+        out += ", ";
+        out += t.encoding;
       }
-      return out + ">";
+      out += '>';
+      return;
     }
-    case Kind::Token: return "!stablehlo.token";
-    case Kind::Tuple: return "tuple<" + list(t.elements) + ">";
-    case Kind::Function: {
-      std::string results = list(t.results);
-      if (t.results.size() != 1 || t.results[0].isFunction()) results = "(" + results + ")";
-      return "(" + list(t.elements) + ") -> " + results;
-    }
-    case Kind::Scalar: return t.element.str();
-    case Kind::Other: return t.text;
-    case Kind::Invalid: return "<invalid type>";
+    case Kind::Token: out += "!stablehlo.token"; return;
+    case Kind::Tuple:
+      out += "tuple<";
+      appendList(out, pointers(t.elements));
+      out += '>';
+      return;
+    case Kind::Function: appendFunction(out, pointers(t.elements), pointers(t.results)); return;
+    case Kind::Scalar: t.element.appendTo(out); return;
+    case Kind::Other: out += t.text; return;
+    case Kind::Invalid: out += "<invalid type>"; return;
   }
-  return "";
 }
 
 bool Type::operator==(const Type &other) const {

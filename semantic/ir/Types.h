@@ -72,6 +72,8 @@ class ElementType {
 
   /// The spec's spelling: `i32`, `ui8`, `f8E4M3FN`, `complex<f32>`, ...
   std::string str() const;
+  /// str() appended to `out` (printers: no temporary strings).
+  void appendTo(std::string &out) const;
   bool operator==(const ElementType &other) const;
   bool operator!=(const ElementType &other) const { return !(*this == other); }
 
@@ -159,6 +161,12 @@ class Type {
 
   /// MLIR's printed form: `tensor<2x?xf32, #stablehlo.bounds<?, 4>>`.
   std::string str() const;
+  /// str() appended to `out` (printers: no temporary strings).
+  void appendTo(std::string &out) const;
+  /// `(inputs) -> results` as MLIR prints a function type, appended to
+  /// `out`, without making the function type.
+  static void appendFunction(std::string &out, const std::vector<const Type *> &inputs,
+                             const std::vector<const Type *> &results);
   bool operator==(const Type &other) const;
   bool operator!=(const Type &other) const { return !(*this == other); }
 

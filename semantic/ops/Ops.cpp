@@ -76,9 +76,16 @@ std::string_view OpDef::attributeForKeyword(std::string_view keyword) const {
 }
 
 const OpDef *find(std::string_view name) {
+  // Callers ask about the same op many times in a row (each lint rule, the
+  // verifier's checks): comparing with the last answer is cheaper than
+  // hashing the name again.
+  thread_local const OpDef *last = nullptr;
+  if (last && last->name == name) return last;
   const auto &byName = tables().byName;
   auto it = byName.find(name);
-  return it == byName.end() ? nullptr : it->second;
+  if (it == byName.end()) return nullptr;
+  last = it->second;
+  return last;
 }
 
 const std::vector<OpDef> &all() { return tables().ops; }

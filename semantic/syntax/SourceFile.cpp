@@ -195,11 +195,14 @@ bool readAll(int fd, std::string &contents, std::string &error) {
       return false;
     }
     if (n == 0) return true;
-    contents.append(buffer, static_cast<size_t>(n));
-    if (contents.size() > kMaxSourceBytes) {
+    // Refused before the append: growing the string past the cap may double
+    // its capacity to 512 MiB, beyond a 1 GiB address-space limit with
+    // tcmalloc's reservations (`shlo parse /dev/stdin < /dev/zero`).
+    if (contents.size() + static_cast<size_t>(n) > kMaxSourceBytes) {
       error = "input is larger than " + std::to_string(kMaxSourceBytes >> 20) + " MiB";
       return false;
     }
+    contents.append(buffer, static_cast<size_t>(n));
   }
 }
 

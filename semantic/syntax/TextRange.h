@@ -12,6 +12,8 @@ struct TextRange {
   uint32_t size() const { return end - begin; }
   bool contains(uint32_t offset) const { return begin <= offset && offset < end; }
   bool operator==(const TextRange &) const = default;
+  /// Both ends in one integer: a hash map's key.
+  uint64_t key() const { return (uint64_t{begin} << 32) | end; }
 };
 
 /// A 0-based line and character, as LSP counts them. What a character is

@@ -56,8 +56,8 @@ check "timing: slowest op located" grep -qE 'stablehlo\.[a-z_]+ +.*prog\.mlir:[0
 check "timing: reduce listed" grep -qE 'stablehlo\.reduce( |$)' "$tmp/timing"
 
 # `shlo run` makes oneDNN's OpenMP workers sleep between regions
-# (cli/main.cpp: the process runs itself again with OMP_WAIT_POLICY=passive;
-# libgomp shows a passive policy as spin count 0), unless the environment
+# (cli/main.cpp sets OMP_WAIT_POLICY=passive before the kernel module brings
+# libgomp in; libgomp shows a passive policy as spin count 0), unless the environment
 # chose a policy or spin count; other subcommands are left alone.
 env -u OMP_WAIT_POLICY -u GOMP_SPINCOUNT OMP_DISPLAY_ENV=verbose "$SHLO" run "$tmp/prog.mlir" --threads 2 --print \
   > "$tmp/passive" 2> "$tmp/passive.err"
@@ -70,6 +70,23 @@ check "active: libgomp started once" test "$(grep -c GOMP_SPINCOUNT "$tmp/active
 env -u OMP_WAIT_POLICY -u GOMP_SPINCOUNT OMP_DISPLAY_ENV=verbose "$SHLO" --version > /dev/null 2> "$tmp/version.err"
 check "version: libgomp started once, default policy" bash -c \
   "test \$(grep -c GOMP_SPINCOUNT '$tmp/version.err') -eq 1 && ! grep GOMP_SPINCOUNT '$tmp/version.err' | grep -q \"'0'\""
+
+# The kernel module (interpreter/kernels/KernelModule.h) is loaded on the
+# first kernel call: a command that never interprets does not load oneDNN,
+# Highway or libgomp. Without the module, `shlo run` warns once and runs on
+# the reference loops (the same results here), and --version says so.
+printf 'func.func @f() {\n  return\n}\n' > "$tmp/empty.mlir"
+LD_DEBUG=files "$SHLO" fmt --check "$tmp/empty.mlir" > /dev/null 2> "$tmp/fmt.libs"
+check "fmt: formats" has "$tmp/fmt.libs" "libtree-sitter"
+check "fmt: no oneDNN, Highway or libgomp loaded" bash -c "! grep -E 'libdnnl|libhwy|libgomp|libshlo-kernels' '$tmp/fmt.libs'"
+LD_DEBUG=files "$SHLO" run "$tmp/prog.mlir" > /dev/null 2> "$tmp/run.libs"
+check "run: the module loaded" has "$tmp/run.libs" "libshlo-kernels.so"
+SHLO_KERNEL_MODULE="$tmp/missing.so" "$SHLO" run "$tmp/prog.mlir" --print > "$tmp/nomodule" 2> "$tmp/nomodule.err"
+check "no module: exits 0" test $? -eq 0
+check "no module: same results" cmp -s "$tmp/kernels" "$tmp/nomodule"
+check "no module: one warning naming the file" test "$(grep -c "warning: cannot load the kernel library: $tmp/missing.so" "$tmp/nomodule.err")" -eq 1
+SHLO_KERNEL_MODULE="$tmp/missing.so" "$SHLO" --version > "$tmp/noversion"
+check "no module: --version says reference loops" has "$tmp/noversion" "kernels: reference loops only (cannot load"
 
 echo "$passed passed, $failures failed"
 [ "$failures" -eq 0 ]

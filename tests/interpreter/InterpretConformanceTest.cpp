@@ -90,6 +90,16 @@ std::string fileCheck(const std::string &text, const std::string &output) {
 
 /// Runs the interpreter suite on `path` (kernel library or reference
 /// loops), collecting the files that pass.
+// " op count;" for each op, most frequent first: the figures lines' op lists.
+std::string listByCount(const std::map<std::string, size_t> &countByOp) {
+  std::vector<std::pair<size_t, std::string>> v;
+  for (const auto &[op, n] : countByOp) v.emplace_back(n, op);
+  std::sort(v.rbegin(), v.rend());
+  std::string out;
+  for (const auto &[n, op] : v) out += " " + op + " " + std::to_string(n) + ";";
+  return out;
+}
+
 void interpretSuite(interpreter::KernelPath path, std::set<std::string> &passedFiles) {
   interpreter::setKernelPath(path);
   std::string label = path == interpreter::KernelPath::Kernels ? " (kernels)" : " (--reference)";
@@ -189,14 +199,6 @@ void interpretSuite(interpreter::KernelPath path, std::set<std::string> &passedF
     }
   }
   interpreter::setKernelPath(interpreter::KernelPath::Kernels);
-  auto listByCount = [](const std::map<std::string, size_t> &m) {
-    std::vector<std::pair<size_t, std::string>> v;
-    for (const auto &[op, n] : m) v.emplace_back(n, op);
-    std::sort(v.rbegin(), v.rend());
-    std::string out;
-    for (const auto &[n, op] : v) out += " " + op + " " + std::to_string(n) + ";";
-    return out;
-  };
   std::cout << "[ figures  ] conformance/interpret" << label << ": " << passed << " of " << files.size() << " files passed, "
             << failed << " failed, " << unsupported << " unsupported; " << functionsPassed << " of " << functionsTotal
             << " functions passed\n";
@@ -275,14 +277,6 @@ void testdataSuite(interpreter::KernelPath path, std::set<std::string> &passedFi
     }
   }
   interpreter::setKernelPath(interpreter::KernelPath::Kernels);
-  auto listByCount = [](const std::map<std::string, size_t> &m) {
-    std::vector<std::pair<size_t, std::string>> v;
-    for (const auto &[op, n] : m) v.emplace_back(n, op);
-    std::sort(v.rbegin(), v.rend());
-    std::string out;
-    for (const auto &[n, op] : v) out += " " + op + " " + std::to_string(n) + ";";
-    return out;
-  };
   std::cout << "[ figures  ] conformance/testdata (--interpret)" << label << ": " << passed << " of " << interpretFiles
             << " files passed, " << failed << " failed, " << unsupported << " unsupported; " << disabled
             << " RUN-DISABLED files not run\n";

@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include "linter/Advisories.h"
+#include "formatter/Formatter.h"
 #include "linter/FixBuilder.h"
+#include "linter/Patterns.h"
 #include "linter/Linter.h"
 #include "semantic/analysis/Analysis.h"
 #include "semantic/diagnostics/TextEdits.h"
@@ -200,6 +202,31 @@ TEST(LintFixBuilder, ChangesOnOneLineAreOneEditAndNothingIsNoFix) {
   ASSERT_TRUE(fix.has_value());
   ASSERT_EQ(fix->edits.size(), 1u);
   EXPECT_EQ(fix->edits[0].newText, "  %0 = stablehlo.add %b, %c : " + kF + "\n");
+}
+
+// Deleting whole lines skips the line diff (a 40 MB constant's function
+// was split into lines per lint): the edits must be the diff's.
+TEST(LintFixBuilder, DeletedLinesAreTheLineDiffsEdits) {
+  std::string text = fn("%a: " + kF, kF,
+                        "  %0 = stablehlo.abs %a : " + kF + "\r\n  %1 = stablehlo.negate %a : " + kF +
+                            "\n\n  %2 = stablehlo.add %0, %1 : " + kF + "\n  return %2 : " + kF + "\n");
+  syntax::Parser parser;
+  analysis::Analysis analysis = analysis::analyze(parser, text);
+  for (const char *name : {"stablehlo.abs", "stablehlo.negate", "stablehlo.add"}) {
+    const ir::Operation *op = opNamed(analysis, name);
+    ASSERT_NE(op, nullptr) << name;
+    linter::FixBuilder builder(text);
+    ASSERT_TRUE(builder.remove(*op));
+    std::optional<Fix> fix = builder.build("x", FixSafety::Safe);
+    ASSERT_TRUE(fix.has_value()) << name;
+    syntax::TextRange lines = linter::deletionRange(op->range, text);
+    std::vector<TextEdit> diff = formatter::lineEdits(text.substr(lines.begin, lines.size()), "");
+    for (TextEdit &edit : diff) {
+      edit.range.begin += lines.begin;
+      edit.range.end += lines.begin;
+    }
+    EXPECT_EQ(fix->edits, diff) << name;
+  }
 }
 
 // The advisory `shlo check` shows and the lint rules find and word the same.

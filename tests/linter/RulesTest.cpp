@@ -9,6 +9,7 @@
 #include "formatter/Formatter.h"
 #include "linter/Fixer.h"
 #include "linter/Linter.h"
+#include "linter/Patterns.h"
 #include "linter/RuleRegistry.h"
 #include "semantic/analysis/Analysis.h"
 #include "semantic/diagnostics/Codes.h"
@@ -475,4 +476,46 @@ TEST(LintRules, UndefinedOperandsDoNotCrashTheRules) {
     ++linted;
   }
   EXPECT_EQ(linted, static_cast<int>(std::size(ops)));
+}
+
+// A constant's uniform value (multiply-one, add-zero, unreachable-branch):
+// elements spelled like the first are not parsed again, so the spellings
+// that differ, NaN, hex blobs and malformed literals are what to check.
+TEST(LintPatterns, UniformValueOfDenseLiterals) {
+  struct Case {
+    std::string literal;
+    std::optional<double> uniform;
+  };
+  std::vector<Case> cases = {
+      {"dense<1.0>", 1.0},
+      {"dense<[1.0, 1.0, 1.0]>", 1.0},
+      {"dense<[[1.0, 1.00], [1.000e+00, 1.0]]>", 1.0},
+      {"dense<[1.0, 2.0]>", std::nullopt},
+      {"dense<[1.0, 1.0, 1.5]>", std::nullopt},
+      {"dense<[true, true]>", 1.0},
+      {"dense<[0, -0]>", 0.0},
+      {"dense<[nan, nan]>", std::nullopt},
+      {"dense<[1.0, abc]>", std::nullopt},
+      {"dense<\"0x0000803F0000803F\">", std::nullopt},
+      {"dense<[(1.0, 0.0), (1.0, 0.0)]>", std::nullopt},
+  };
+  syntax::Parser parser;
+  for (const Case &c : cases) {
+    bool integer = c.literal.find('.') == std::string::npos && c.literal.find("true") == std::string::npos &&
+                   c.literal.find("nan") == std::string::npos && c.literal.find("0x") == std::string::npos;
+    std::string element = c.literal.find("true") != std::string::npos ? "i1"
+                          : c.literal.find('(') != std::string::npos   ? "complex<f32>"
+                          : integer                                     ? "i32"
+                                                                        : "f32";
+    std::string shape = c.literal.find("[[") != std::string::npos ? "2x2x" : "2x";
+    std::string type = "tensor<" + shape + element + ">";
+    std::string text = fn("", type, "  %c = stablehlo.constant " + c.literal + " : " + type + "\n  return %c : " + type + "\n");
+    analysis::Analysis analysis = analysis::analyze(parser, text);
+    const ir::Operation *constant = nullptr;
+    ir::walk(analysis.lowered.module->topLevel, [&](const ir::Operation *op) {
+      if (op->name == "stablehlo.constant") constant = op;
+    });
+    ASSERT_NE(constant, nullptr) << c.literal;
+    EXPECT_EQ(linter::uniformValue(*constant), c.uniform) << c.literal;
+  }
 }

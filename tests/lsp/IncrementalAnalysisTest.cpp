@@ -8,18 +8,12 @@
 #include <thread>
 
 #include "tests/lsp/TestDocument.h"
+#include "tests/lsp/SharedModels.h"
 
 namespace shlo::lsp::test {
 namespace {
 
 const char *kEdited = "file:///tmp/shlo-incremental-edited.mlir";
-
-std::string readBert() {
-  std::ifstream in(std::string(SHLO_SHARED_DIR) + "/models/pt_bert.mlir", std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
 
 /// The LSP position (UTF-16) of byte `offset` in `text`.
 json positionOf(const std::string &text, size_t offset) {

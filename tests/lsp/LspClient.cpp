@@ -76,6 +76,9 @@ std::optional<json> LspClient::waitForResponse(const json &id, std::chrono::mill
     for (auto it = messages_.begin(); it != messages_.end(); ++it) {
       if (!it->contains("method") && it->contains("id") && (*it)["id"] == id) {
         json found = std::move(*it);
+        auto arrival = arrivals_.begin() + (it - messages_.begin());
+        lastArrival_ = *arrival;
+        arrivals_.erase(arrival);
         messages_.erase(it);
         return found;
       }
@@ -97,6 +100,9 @@ std::optional<json> LspClient::waitForNotification(const std::string &method,
     for (auto it = messages_.begin(); it != messages_.end(); ++it) {
       if (it->value("method", "") == method && !it->contains("id") && (!accept || accept((*it)["params"]))) {
         json found = std::move(*it);
+        auto arrival = arrivals_.begin() + (it - messages_.begin());
+        lastArrival_ = *arrival;
+        arrivals_.erase(arrival);
         messages_.erase(it);
         return found["params"];
       }
@@ -136,6 +142,11 @@ std::optional<int> LspClient::waitForExit(std::chrono::milliseconds timeout) {
   }
 }
 
+std::chrono::steady_clock::time_point LspClient::lastArrival() {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return lastArrival_;
+}
+
 size_t LspClient::pending() {
   std::lock_guard<std::mutex> lock(mutex_);
   return messages_.size();
@@ -144,6 +155,7 @@ size_t LspClient::pending() {
 void LspClient::readLoop() {
   std::string buffer;
   char chunk[65536];
+  auto received = std::chrono::steady_clock::now();
   for (;;) {
     // Parse every whole message in the buffer.
     for (;;) {
@@ -161,11 +173,13 @@ void LspClient::readLoop() {
       {
         std::lock_guard<std::mutex> lock(mutex_);
         messages_.push_back(std::move(message));
+        arrivals_.push_back(received);
       }
       arrived_.notify_all();
     }
     ssize_t n = read(fromServer_, chunk, sizeof chunk);
     if (n <= 0) break;
+    received = std::chrono::steady_clock::now();
     buffer.append(chunk, static_cast<size_t>(n));
   }
   {

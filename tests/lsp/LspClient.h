@@ -55,6 +55,11 @@ class LspClient {
   /// `timeout`.
   std::optional<int> waitForExit(std::chrono::milliseconds timeout = 5s);
 
+  /// When the last byte of the message last returned by waitForResponse or
+  /// waitForNotification arrived, before this client parsed its JSON (for benchmarks: parsing
+  /// a large response takes the client longer than the server's answer).
+  std::chrono::steady_clock::time_point lastArrival();
+
   /// How many messages arrived that no wait has taken yet.
   size_t pending();
 
@@ -73,6 +78,9 @@ class LspClient {
   std::mutex mutex_;
   std::condition_variable arrived_;
   std::deque<json> messages_;
+  /// When each of messages_ arrived, in the same order.
+  std::deque<std::chrono::steady_clock::time_point> arrivals_;
+  std::chrono::steady_clock::time_point lastArrival_;
   bool ended_ = false;
   std::thread reader_;
 };

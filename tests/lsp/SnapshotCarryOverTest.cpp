@@ -12,18 +12,14 @@
 #include "lsp/Snapshot.h"
 #include "lsp/TextPool.h"
 #include "tests/semantic/AnalysisDump.h"
+#include "tests/lsp/SharedModels.h"
 
 namespace shlo::lsp {
 namespace {
 
 const char *kUri = "file:///tmp/shlo-carry-over.mlir";
 
-std::string readBert() {
-  std::ifstream in(std::string(SHLO_SHARED_DIR) + "/models/pt_bert.mlir", std::ios::binary);
-  std::stringstream buffer;
-  buffer << in.rdbuf();
-  return buffer.str();
-}
+using test::readBert;
 
 void expectSameAsFresh(const Snapshot &carried, const std::string &text, const std::string &context) {
   auto fresh = buildSnapshot(kUri, carried.version, text);
@@ -69,7 +65,7 @@ TEST(SnapshotCarryOver, EditsOfPtBertEqualAFreshSnapshot) {
   int version = 1;
   for (const Step &step : steps) {
     syntax::SyntaxTree edited = snapshot->tree.copy();
-    syntax::InputEdit e = test::replaceText(text, step.start, step.oldEnd, step.inserted);
+    syntax::InputEdit e = shlo::test::replaceText(text, step.start, step.oldEnd, step.inserted);
     edited.edit(e);
     snapshot = buildSnapshot(kUri, ++version, copyText(text), snapshot.get(), &edited, {e});
     ASSERT_EQ(snapshot->file.text(), text);
@@ -93,6 +89,28 @@ TEST(SnapshotCarryOver, LargeTextBuffersAreReused) {
   EXPECT_EQ(again->data(), first);  // The released buffer, filled again.
   std::shared_ptr<const std::string> small = copyText("abc");
   EXPECT_EQ(*small, "abc");
+}
+
+// A document's edit writes the new text once (splicedText), into a released
+// buffer when the text is large (the splices above release theirs to the
+// next ones): it must equal the edit made in place.
+TEST(SnapshotCarryOver, SplicedTextIsTheEditedText) {
+  for (size_t size : {size_t{12}, kPooledTextSize + 10}) {
+    std::string text(size, 'x');
+    text.replace(3, 1, "\r\nabc\n");
+    struct Splice {
+      size_t begin, end;
+      std::string insert;
+    };
+    for (const Splice &splice : {Splice{0, 0, "lead"}, Splice{4, 9, ""}, Splice{2, 3, "\n\n"},
+                                 Splice{text.size(), text.size(), "tail"}, Splice{0, text.size(), "all"},
+                                 Splice{text.size() - 1, text.size() + 5, "past the end"}}) {
+      std::string expected = text;
+      expected.replace(splice.begin, std::min(splice.end, text.size()) - splice.begin, splice.insert);
+      std::shared_ptr<const std::string> spliced = splicedText(text, splice.begin, splice.end, splice.insert);
+      EXPECT_EQ(*spliced, expected) << size << " " << splice.begin << " " << splice.insert;
+    }
+  }
 }
 
 TEST(SnapshotCarryOver, DiagnosticsTextIsWhatJsonDumpWrites) {

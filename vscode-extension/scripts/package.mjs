@@ -1,6 +1,7 @@
 // `npm run package`: the production bundle, then the .vsix with @vscode/vsce,
 // offline (no dependencies: the bundle holds them). With SHLO_BUNDLE=PATH
-// the binary at PATH goes into bin/<platform>-<arch>/ and the .vsix is made
+// the binary at PATH and its kernel library (libshlo-kernels.so beside it)
+// go into bin/<platform>-<arch>/ and the .vsix is made
 // for that platform (vsce --target), which the extension falls back to when
 // neither shlo.path nor the PATH has shlo.
 import { spawnSync } from 'node:child_process';
@@ -31,6 +32,14 @@ if (bundled) {
   fs.mkdirSync(path.join(binFolder, target), { recursive: true });
   fs.copyFileSync(bundled, path.join(binFolder, target, name));
   fs.chmodSync(path.join(binFolder, target, name), 0o755);
+  // shlo loads its kernel library (oneDNN, Highway) from beside itself on
+  // the first kernel call (interpreter/kernels/KernelModule.h).
+  const kernels = path.join(path.dirname(bundled), 'libshlo-kernels.so');
+  if (!fs.existsSync(kernels)) {
+    console.error(`package: ${kernels} is missing (built with shlo)`);
+    process.exit(1);
+  }
+  fs.copyFileSync(kernels, path.join(binFolder, target, 'libshlo-kernels.so'));
   vsceArgs.push('--target', target);
   console.log(`package: bundling ${bundled} as bin/${target}/${name}`);
 }

@@ -138,5 +138,7 @@ describe('the packaged .vsix', () => {
     assert.strictEqual(found?.source, 'bundled', JSON.stringify(bundled));
     const version = spawnSync(found.path, ['--version'], { encoding: 'utf8' });
     assert.strictEqual(version.status, 0, version.stderr);
+    // The kernel library came along: `shlo run` would not fall back to the reference loops.
+    assert.match(version.stdout, /kernels: oneDNN /, version.stdout);
   });
 });
