@@ -34,20 +34,29 @@ class CountingObserver : public interpreter::Observer {
   int64_t ops = 0;
 };
 
-void interpretModel(benchmark::State &state, const std::string &model, bool observed = false) {
+/// The shared model's analysis (kept in `analysis`) and its @main; null
+/// (the benchmark skipped with the reason) when it cannot be read or has no @main.
+const ir::Operation *loadModel(benchmark::State &state, const std::string &model, analysis::Analysis &analysis) {
   std::string path = std::string(SHLO_SHARED_DIR) + "/models/" + model + ".mlir", text, error;
   if (!syntax::readFile(path, text, error)) {
     state.SkipWithError(("cannot read " + path).c_str());
-    return;
+    return nullptr;
   }
   syntax::Parser parser;
-  analysis::Analysis analysis = analysis::analyze(parser, text);
-  const ir::Module &module = *analysis.lowered.module;
-  const ir::Operation *main = interpreter::findFunction(module, "main");
+  analysis = analysis::analyze(parser, text);
+  const ir::Operation *main = interpreter::findFunction(*analysis.lowered.module, "main");
   if (!main || main->regions.empty() || main->regions[0]->blocks.empty()) {
     state.SkipWithError("no @main");
-    return;
+    return nullptr;
   }
+  return main;
+}
+
+void interpretModel(benchmark::State &state, const std::string &model, bool observed = false) {
+  analysis::Analysis analysis;
+  const ir::Operation *main = loadModel(state, model, analysis);
+  if (!main) return;
+  const ir::Module &module = *analysis.lowered.module;
   std::vector<interpreter::Value> arguments;
   int64_t argumentBytes = 0;
   for (const ir::Value *argument : main->regions[0]->blocks[0]->arguments) {
@@ -75,19 +84,10 @@ void interpretModel(benchmark::State &state, const std::string &model, bool obse
 }
 
 void runPhase(benchmark::State &state, const std::string &model) {
-  std::string path = std::string(SHLO_SHARED_DIR) + "/models/" + model + ".mlir", text, error;
-  if (!syntax::readFile(path, text, error)) {
-    state.SkipWithError(("cannot read " + path).c_str());
-    return;
-  }
-  syntax::Parser parser;
-  analysis::Analysis analysis = analysis::analyze(parser, text);
+  analysis::Analysis analysis;
+  const ir::Operation *main = loadModel(state, model, analysis);
+  if (!main) return;
   const ir::Module &module = *analysis.lowered.module;
-  const ir::Operation *main = interpreter::findFunction(module, "main");
-  if (!main || main->regions.empty() || main->regions[0]->blocks.empty()) {
-    state.SkipWithError("no @main");
-    return;
-  }
   interpreter::setKernelThreads(static_cast<int>(state.range(0)));
   interpreter::InterpreterOptions options;
   options.elided = {interpreter::ElidedFill::Mode::Random, 0};
