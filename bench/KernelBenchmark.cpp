@@ -165,6 +165,30 @@ void kernelConvBnRelu(benchmark::State &state, Conv c) {
   flopsCounter(state, c.flops());
 }
 
+/// The same ops one by one, as without the chain: the convolution, then
+/// subtract, multiply, add and maximum, each a pass in place.
+void oneByOneConvBnRelu(benchmark::State &state, Conv c) {
+  setThreads(state);
+  Tensor lhs = random({1, c.size, c.size, c.in}, 1), rhs = random({c.window, c.window, c.in, c.out}, 2);
+  Tensor mean = random({c.out}, 3), scale = random({c.out}, 4), offset = random({c.out}, 5);
+  Tensor zero = makeElidedValue(f32Tensor({}), {ElidedFill::Mode::Zeros, 0}, 0);
+  ConvolutionParams p = nhwcParams(c);
+  ir::Type resultType = f32Tensor({1, c.outSize(), c.outSize(), c.out});
+  prepareConvolutionKernel(lhs.type(), rhs, p, resultType);
+  const Shape feature = {3};
+  for (auto _ : state) {
+    Tensor t = evalConvolution(lhs, rhs, p, resultType);
+    for (auto [kernel, values] : {std::pair<BinaryKernel, const Tensor *>{evalSubtract, &mean},
+                                  {evalMultiply, &scale}, {evalAdd, &offset}}) {
+      BufferOffer offer(&t);
+      t = evalBinaryWithBroadcast(kernel, t, *values, feature, false, resultType);
+    }
+    BufferOffer offer(&t);
+    benchmark::DoNotOptimize(evalBinaryWithBroadcast(evalMaximum, t, zero, {}, false, resultType));
+  }
+  flopsCounter(state, c.flops());
+}
+
 /// oneDNN's best: every layout its own choice, input and weights reordered
 /// before timing, only the convolution timed; with `bnRelu`, the batch
 /// norm's three per-feature post-ops and oneDNN's own ReLU.
@@ -331,6 +355,9 @@ int main(int argc, char **argv) {
   for (const auto &[name, g] : kGemms) registerPair<Gemm>(name, kernelGemm, onednnGemm, g, "onednn");
   for (const auto &[name, c] : kConvs) registerPair<Conv>(name, kernelConv, onednnConv, c, "onednn");
   registerPair<Conv>("conv3x3x64BnRelu", kernelConvBnRelu, onednnConvBnRelu, kConvs.at("conv3x3x64"), "onednn");
+  registerPair<Conv>("conv3x3x64BnRelu", kernelConvBnRelu, oneByOneConvBnRelu, kConvs.at("conv3x3x64"), "onebyone");
+  registerPair<Conv>("conv1x1x64to256BnRelu", kernelConvBnRelu, oneByOneConvBnRelu, kConvs.at("conv1x1x64to256"),
+                     "onebyone");
   for (const auto &[name, r] : kReductions) registerPair<Reduction>(name, kernelReduce, referenceReduce, r, "reference");
   benchmark::RegisterBenchmark("kernel/exp16M", kernelExp)->Arg(1)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
   benchmark::RegisterBenchmark("eigen/exp16M", eigenExp)->Arg(1)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();
