@@ -25,6 +25,8 @@
 #include <cstring>
 #include <iostream>
 #include <map>
+#include <optional>
+#include <unordered_map>
 #include <oneapi/dnnl/dnnl.hpp>
 #include <vector>
 
@@ -114,9 +116,7 @@ const std::map<std::string, Conv> kConvs = {
     {"conv1x1x64to256", {56, 1, 64, 256, 1}},
 };
 
-void kernelConv(benchmark::State &state, Conv c) {
-  setThreads(state);
-  Tensor lhs = random({1, c.size, c.size, c.in}, 1), rhs = random({c.window, c.window, c.in, c.out}, 2);
+ConvolutionParams nhwcParams(const Conv &c) {
   ConvolutionParams p;
   p.windowStrides = {c.stride, c.stride};
   p.padding = {{c.pad(), c.pad()}, {c.pad(), c.pad()}};
@@ -124,6 +124,13 @@ void kernelConv(benchmark::State &state, Conv c) {
   d.inputBatch = 0, d.inputSpatial = {1, 2}, d.inputFeature = 3;
   d.kernelSpatial = {0, 1}, d.kernelInputFeature = 2, d.kernelOutputFeature = 3;
   d.outputBatch = 0, d.outputSpatial = {1, 2}, d.outputFeature = 3;
+  return p;
+}
+
+void kernelConv(benchmark::State &state, Conv c) {
+  setThreads(state);
+  Tensor lhs = random({1, c.size, c.size, c.in}, 1), rhs = random({c.window, c.window, c.in, c.out}, 2);
+  ConvolutionParams p = nhwcParams(c);
   ir::Type resultType = f32Tensor({1, c.outSize(), c.outSize(), c.out});
   // The models' weights are constants: the interpreter puts them in
   // oneDNN's layout before the run (Interpreter::prepareConstants), as the
@@ -133,9 +140,61 @@ void kernelConv(benchmark::State &state, Conv c) {
   flopsCounter(state, c.flops());
 }
 
+/// The convolution with ResNet's inference batch norm and ReLU as the
+/// interpreter runs the chain (eval/ConvolutionChains.h): subtract,
+/// multiply and add per feature as oneDNN post-ops, then the maximum's own
+/// kernel in place (oneDNN's ReLU would turn NaN into 0).
+void kernelConvBnRelu(benchmark::State &state, Conv c) {
+  setThreads(state);
+  Tensor lhs = random({1, c.size, c.size, c.in}, 1), rhs = random({c.window, c.window, c.in, c.out}, 2);
+  Tensor mean = random({c.out}, 3), scale = random({c.out}, 4), offset = random({c.out}, 5);
+  Tensor zero = makeElidedValue(f32Tensor({}), {ElidedFill::Mode::Zeros, 0}, 0);
+  ConvolutionParams p = nhwcParams(c);
+  ir::Type resultType = f32Tensor({1, c.outSize(), c.outSize(), c.out});
+  using K = ConvolutionPostOp::Kind;
+  std::vector<ConvolutionPostOp> postOps = {
+      {K::Subtract, false, mean.data<float>()}, {K::Multiply, false, scale.data<float>()}, {K::Add, false, offset.data<float>()}};
+  prepareConvolutionKernel(lhs.type(), rhs, p, resultType, postOps);
+  for (auto _ : state) {
+    std::optional<Tensor> out = evalConvolutionWithPostOps(lhs, rhs, p, resultType, postOps);
+    if (!out) {
+      state.SkipWithError("oneDNN declined the post-ops");
+      return;
+    }
+    BufferOffer offer(&*out);
+    benchmark::DoNotOptimize(evalBinaryWithBroadcast(evalMaximum, *out, zero, {}, false, resultType));
+  }
+  flopsCounter(state, c.flops());
+}
+
+/// The same ops one by one, as without the chain: the convolution, then
+/// subtract, multiply, add and maximum, each a pass in place.
+void oneByOneConvBnRelu(benchmark::State &state, Conv c) {
+  setThreads(state);
+  Tensor lhs = random({1, c.size, c.size, c.in}, 1), rhs = random({c.window, c.window, c.in, c.out}, 2);
+  Tensor mean = random({c.out}, 3), scale = random({c.out}, 4), offset = random({c.out}, 5);
+  Tensor zero = makeElidedValue(f32Tensor({}), {ElidedFill::Mode::Zeros, 0}, 0);
+  ConvolutionParams p = nhwcParams(c);
+  ir::Type resultType = f32Tensor({1, c.outSize(), c.outSize(), c.out});
+  prepareConvolutionKernel(lhs.type(), rhs, p, resultType);
+  const Shape feature = {3};
+  for (auto _ : state) {
+    Tensor t = evalConvolution(lhs, rhs, p, resultType);
+    for (auto [kernel, values] : {std::pair<BinaryKernel, const Tensor *>{evalSubtract, &mean},
+                                  {evalMultiply, &scale}, {evalAdd, &offset}}) {
+      BufferOffer offer(&t);
+      t = evalBinaryWithBroadcast(kernel, t, *values, feature, false, resultType);
+    }
+    BufferOffer offer(&t);
+    benchmark::DoNotOptimize(evalBinaryWithBroadcast(evalMaximum, t, zero, {}, false, resultType));
+  }
+  flopsCounter(state, c.flops());
+}
+
 /// oneDNN's best: every layout its own choice, input and weights reordered
-/// before timing, only the convolution timed.
-void onednnConv(benchmark::State &state, Conv c) {
+/// before timing, only the convolution timed; with `bnRelu`, the batch
+/// norm's three per-feature post-ops and oneDNN's own ReLU.
+void onednnConvWith(benchmark::State &state, Conv c, bool bnRelu) {
   setThreads(state);
   using dnnl::memory;
   dnnl::engine engine(dnnl::engine::kind::cpu, 0);
@@ -143,22 +202,40 @@ void onednnConv(benchmark::State &state, Conv c) {
   memory::dims src = {1, c.in, c.size, c.size}, weights = {c.out, c.in, c.window, c.window},
                dst = {1, c.out, c.outSize(), c.outSize()};
   auto any = [](const memory::dims &dims) { return memory::desc(dims, memory::data_type::f32, memory::format_tag::any); };
+  memory::desc perFeature({1, c.out, 1, 1}, memory::data_type::f32, memory::format_tag::abcd);
+  dnnl::primitive_attr attr;
+  if (bnRelu) {
+    dnnl::post_ops ops;
+    for (dnnl::algorithm a : {dnnl::algorithm::binary_sub, dnnl::algorithm::binary_mul, dnnl::algorithm::binary_add}) {
+      ops.append_binary(a, perFeature);
+    }
+    ops.append_eltwise(1.0f, dnnl::algorithm::eltwise_relu, 0.0f, 0.0f);
+    attr.set_post_ops(ops);
+  }
   dnnl::convolution_forward::primitive_desc pd(
       dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, any(src),
                                       any(weights), any(dst), {c.stride, c.stride}, {c.pad(), c.pad()},
                                       {c.pad(), c.pad()}),
-      engine);
+      attr, engine);
   dnnl::convolution_forward prim(pd);
   memory sm(pd.src_desc(), engine), wm(pd.weights_desc(), engine), dm(pd.dst_desc(), engine);
   std::memset(sm.get_data_handle(), 0, pd.src_desc().get_size());
   std::memset(wm.get_data_handle(), 0, pd.weights_desc().get_size());
+  std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, sm}, {DNNL_ARG_WEIGHTS, wm}, {DNNL_ARG_DST, dm}};
+  std::vector<Tensor> vectors;
+  for (int i = 0; bnRelu && i < 3; ++i) {
+    vectors.push_back(random({c.out}, 3 + i));
+    args.emplace(DNNL_ARG_ATTR_MULTIPLE_POST_OP(i) | DNNL_ARG_SRC_1, memory(perFeature, engine, vectors.back().data<float>()));
+  }
   for (auto _ : state) {
-    prim.execute(stream, {{DNNL_ARG_SRC, sm}, {DNNL_ARG_WEIGHTS, wm}, {DNNL_ARG_DST, dm}});
+    prim.execute(stream, args);
     stream.wait();
   }
   state.SetLabel(pd.impl_info_str());
   flopsCounter(state, c.flops());
 }
+void onednnConv(benchmark::State &state, Conv c) { onednnConvWith(state, c, false); }
+void onednnConvBnRelu(benchmark::State &state, Conv c) { onednnConvWith(state, c, true); }
 
 // ---- Elementwise on 16M f32 -------------------------------------------------------
 
@@ -331,6 +408,10 @@ int main(int argc, char **argv) {
   mallopt(M_TRIM_THRESHOLD, 1 << 30);
   for (const auto &[name, g] : kGemms) registerPair<Gemm>(name, kernelGemm, onednnGemm, g, "onednn");
   for (const auto &[name, c] : kConvs) registerPair<Conv>(name, kernelConv, onednnConv, c, "onednn");
+  registerPair<Conv>("conv3x3x64BnRelu", kernelConvBnRelu, onednnConvBnRelu, kConvs.at("conv3x3x64"), "onednn");
+  registerPair<Conv>("conv3x3x64BnRelu", kernelConvBnRelu, oneByOneConvBnRelu, kConvs.at("conv3x3x64"), "onebyone");
+  registerPair<Conv>("conv1x1x64to256BnRelu", kernelConvBnRelu, oneByOneConvBnRelu, kConvs.at("conv1x1x64to256"),
+                     "onebyone");
   for (const auto &[name, r] : kReductions) registerPair<Reduction>(name, kernelReduce, referenceReduce, r, "reference");
   for (const auto &[name, c] : kChains) registerPair<Chain>(name, fusedChain, unfusedChain, c, "unfused");
   benchmark::RegisterBenchmark("kernel/exp16M", kernelExp)->Arg(1)->Unit(benchmark::kMillisecond)->MeasureProcessCPUTime()->UseRealTime();

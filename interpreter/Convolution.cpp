@@ -171,7 +171,7 @@ bool hasLhsDilation(const Geometry &g) {
 
 /// The convolution through oneDNN; false when it declined (nothing written).
 bool convolveWithOneDnn(const Tensor &lhs, const Tensor &rhs, Tensor &out, const ConvolutionDimensions &dn,
-                        const Geometry &g, int64_t featureGroups) {
+                        const Geometry &g, int64_t featureGroups, const std::vector<ConvolutionPostOp> &postOps = {}) {
   if (hasLhsDilation(g)) return false;
   // oneDNN has no window reversal: the kernel is reversed (a copy of the
   // weights, small beside the activations).
@@ -181,7 +181,7 @@ bool convolveWithOneDnn(const Tensor &lhs, const Tensor &rhs, Tensor &out, const
   }
   Tensor kernel = reversed.empty() ? rhs : evalReverse(rhs, reversed, rhs.type());
   return oneDnnConvolution(lhs.data<float>(), kernel.data<float>(), out.data<float>(),
-                           oneDnnShapeOf(lhs.shape(), kernel.shape(), out.shape(), dn, g, featureGroups));
+                           oneDnnShapeOf(lhs.shape(), kernel.shape(), out.shape(), dn, g, featureGroups), postOps);
 }
 
 /// The window attributes with their defaults, checked, and the result's
@@ -231,6 +231,17 @@ Geometry geometryOf(const Shape &ls, const Shape &ks, const ConvolutionParams &p
                   outSpatialCount, kernelCount};
 }
 
+/// A tiny convolution (a few hundred multiply-adds, as in the conformance
+/// files) stays off oneDNN: a primitive costs more than the loop, and on
+/// AVX-512 its fused multiply-adds round differently enough (4 ULP where
+/// XLA's expected values allow 3 in conv_general_dilated_float32_2_3_9_*).
+bool largeEnoughForOneDnn(const Shape &resultShape, const Geometry &g, int64_t kernelInputFeatures) {
+  constexpr int64_t kMinOneDnnMultiplyAdds = int64_t{1} << 14;
+  int64_t outCount = 1;
+  for (int64_t d : resultShape) outCount *= d;
+  return outCount * g.kernelCount * kernelInputFeatures >= kMinOneDnnMultiplyAdds;
+}
+
 }  // namespace
 
 Tensor evalConvolution(const Tensor &lhsIn, const Tensor &rhsIn, const ConvolutionParams &p,
@@ -254,14 +265,7 @@ Tensor evalConvolution(const Tensor &lhsIn, const Tensor &rhsIn, const Convoluti
   bool kernels = kernelsEnabled();
   ElemKind resultKind = elemKindOf(resultType.element());
   bool oneDnnKind = resultKind == ElemKind::F32 || resultKind == ElemKind::F16 || resultKind == ElemKind::BF16;
-  // A tiny convolution (a few hundred multiply-adds, as in the conformance
-  // files) stays off oneDNN: a primitive costs more than the loop, and on
-  // AVX-512 its fused multiply-adds round differently enough (4 ULP where
-  // XLA's expected values allow 3 in conv_general_dilated_float32_2_3_9_*).
-  constexpr int64_t kMinOneDnnMultiplyAdds = int64_t{1} << 14;
-  int64_t outCount = 1;
-  for (int64_t d : shape) outCount *= d;
-  bool useOneDnn = kernels && oneDnnKind && B == 1 && outCount * kernelCount * KI >= kMinOneDnnMultiplyAdds;
+  bool useOneDnn = kernels && oneDnnKind && B == 1 && largeEnoughForOneDnn(shape, g, KI);
   // oneDNN writes every element: no zero-fill unless it declines.
   Tensor out = useOneDnn ? Tensor(resultType, shape, Tensor::ForOverwrite{}) : Tensor(resultType, shape);
   if (out.numElements() == 0) return out;
@@ -349,8 +353,36 @@ Tensor evalConvolution(const Tensor &lhsIn, const Tensor &rhsIn, const Convoluti
   return out;
 }
 
+std::optional<Tensor> evalConvolutionWithPostOps(const Tensor &lhs, const Tensor &rhs, const ConvolutionParams &p,
+                                                 const ir::Type &resultType,
+                                                 const std::vector<ConvolutionPostOp> &postOps, const Tensor *addend) {
+  if (!kernelsEnabled() || lhs.kind() != ElemKind::F32 || rhs.kind() != ElemKind::F32 ||
+      lhs.type().element() != resultType.element() || rhs.type().element() != resultType.element() ||
+      elemKindOf(resultType.element()) != ElemKind::F32 || p.batchGroupCount != 1) {
+    return std::nullopt;
+  }
+  Shape shape;
+  const Geometry g = geometryOf(lhs.shape(), rhs.shape(), p, shape);
+  if (!largeEnoughForOneDnn(shape, g, rhs.shape().at(p.dimensions.kernelInputFeature))) return std::nullopt;
+  Tensor out;
+  if (addend != nullptr) {
+    if (addend->kind() != ElemKind::F32 || addend->shape() != shape) return std::nullopt;
+    BufferOffer offer(addend);
+    out = Tensor::inPlaceOrNew(resultType, shape);
+    if (out.bytes() != addend->bytes()) {
+      std::memcpy(out.bytes(), addend->bytes(), static_cast<size_t>(out.numElements()) * sizeof(float));
+    }
+  } else {
+    out = Tensor(resultType, shape, Tensor::ForOverwrite{});
+  }
+  if (out.numElements() == 0 || !convolveWithOneDnn(lhs, rhs, out, p.dimensions, g, p.featureGroupCount, postOps)) {
+    return std::nullopt;
+  }
+  return out;
+}
+
 void prepareConvolutionKernel(const ir::Type &lhsType, const Tensor &rhs, const ConvolutionParams &p,
-                              const ir::Type &resultType) {
+                              const ir::Type &resultType, const std::vector<ConvolutionPostOp> &postOps) {
   if (!kernelsEnabled() || rhs.kind() != ElemKind::F32 || rhs.type().element() != resultType.element() ||
       lhsType.element() != resultType.element() || !lhsType.ranked() || !lhsType.hasStaticShape() ||
       p.batchGroupCount != 1) {
@@ -367,7 +399,7 @@ void prepareConvolutionKernel(const ir::Type &lhsType, const Tensor &rhs, const 
     oneDnnPrepareConvolutionKernel(rhs.data<float>(),
                                    oneDnnShapeOf(lhsType.shape(), rhs.shape(), shape, p.dimensions, g,
                                                  p.featureGroupCount),
-                                   rhs.bufferOwner());
+                                   rhs.bufferOwner(), postOps);
   } catch (const RuntimeError &) {
     // The convolution reports it when it runs.
   }

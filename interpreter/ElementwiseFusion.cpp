@@ -52,12 +52,15 @@ std::string shortName(const std::string &opName) {
 
 }  // namespace
 
-std::vector<FusionGroup> findFusionGroups(const ir::Block &block) {
+std::vector<FusionGroup> findFusionGroups(const ir::Block &block,
+                                          const std::function<bool(const ir::Operation &)> &excluded) {
   const std::vector<ir::Operation *> &ops = block.operations;
   std::unordered_map<const ir::Operation *, size_t> indexOf;
   for (size_t i = 0; i < ops.size(); ++i) indexOf[ops[i]] = i;
   std::vector<std::optional<FusedStep>> steps(ops.size());
-  for (size_t i = 0; i < ops.size(); ++i) steps[i] = stepOf(*ops[i]);
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (!excluded || !excluded(*ops[i])) steps[i] = stepOf(*ops[i]);
+  }
   std::vector<bool> taken(ops.size(), false);
   std::vector<FusionGroup> groups;
   // From the last op back: an op not yet taken by a later chain ends one,

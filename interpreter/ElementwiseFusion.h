@@ -12,6 +12,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -45,8 +46,10 @@ struct FusionGroup {
 };
 
 /// The groups of at least two ops in `block` (at most kMaxFusedSteps each;
-/// an op belongs to at most one).
-std::vector<FusionGroup> findFusionGroups(const ir::Block &block);
+/// an op belongs to at most one). Ops for which `excluded` is true are left
+/// out (those a convolution chain runs).
+std::vector<FusionGroup> findFusionGroups(const ir::Block &block,
+                                          const std::function<bool(const ir::Operation &)> &excluded = {});
 
 /// Runs `group` with its inputs from `env` and binds the root's result
 /// there. Inputs in `dying` (values whose last use is the group) are taken

@@ -19,6 +19,7 @@
 #include "interpreter/OpTraits.h"
 #include "interpreter/Ops.h"
 #include "interpreter/Quantization.h"
+#include "interpreter/eval/ConvolutionChains.h"
 #include "interpreter/eval/EvalSupport.h"
 #include "interpreter/eval/EvalTable.h"
 #include "interpreter/kernels/KernelPath.h"
@@ -127,7 +128,8 @@ const char *statusName(FunctionOutcome::Status status) {
 bool isSupportedOp(const std::string &name) { return evalTable().find(name) != nullptr; }
 
 Interpreter::Interpreter(const ir::Module &module, InterpreterOptions options)
-    : module_(module), options_(std::move(options)), ownGrid_(std::make_shared<ProcessGrid>(1, 1)), process_{ownGrid_.get(), 0, 0} {
+    : module_(module), options_(std::move(options)), ownGrid_(std::make_shared<ProcessGrid>(1, 1)), process_{ownGrid_.get(), 0, 0},
+      convolutionChains_(std::make_shared<ConvolutionChains>()) {
   if (!options_.probes) options_.probes = std::make_shared<ProbeLog>();
   startLimits();
 }
@@ -233,7 +235,9 @@ void Interpreter::prepareConstants() {
   });
   // Constant weights of convolutions in the kernel library's layout.
   ir::walk(module_.topLevel, [&](const ir::Operation *op) {
-    if (op->name == "stablehlo.convolution") support::prepareConvolution(*this, *op);
+    if (op->name == "stablehlo.convolution" && !convolutionChains_->prepare(*this, *op)) {
+      support::prepareConvolution(*this, *op);
+    }
   });
 }
 
@@ -388,7 +392,7 @@ const Interpreter::BlockPlan &Interpreter::planOf(const ir::Block &block) {
   std::vector<size_t> place(n);
   for (size_t i = 0; i < n; ++i) place[i] = i;
   plan.dropAfter = dropLists(place, &plan.dropAtEntry);
-  plan.groups = findFusionGroups(block);
+  plan.groups = findFusionGroups(block, [&](const ir::Operation &op) { return convolutionChains_->claims(*this, op); });
   if (!plan.groups.empty()) {
     plan.groupAt.assign(n, -1);
     for (size_t g = 0; g < plan.groups.size(); ++g) {
@@ -498,6 +502,8 @@ void Interpreter::evalOp(const ir::Operation &op, Env &env) {
       obey(observer_->beforeOp(frames_));
       evaluate(op, env);
       obey(observer_->afterOp(frames_));
+    } else if (convolutionChains_->evaluate(*this, op, env, options_.profile.get(), dyingAfterOp_)) {
+      dyingAfterOp_ = nullptr;
     } else if (options_.profile) {
       // Self time: an op with a region (a reduce whose body runs as a
       // typed loop, a while) is charged what its body's ops were not, so

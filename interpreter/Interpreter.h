@@ -24,6 +24,8 @@
 
 namespace shlo::interpreter {
 
+class ConvolutionChains;
+
 /// How running one function ended.
 struct FunctionOutcome {
   enum class Status { Passed, CheckFailed, RuntimeError, Unsupported };
@@ -218,6 +220,9 @@ class Interpreter {
   const std::vector<const ir::Value *> *dyingAfterOp_ = nullptr;
   /// Seconds the profiled ops nested in the op being timed took (OpProfile).
   double nestedProfileSeconds_ = 0;
+  /// Convolutions with their batch norm, residual add and ReLU run as one
+  /// (eval/ConvolutionChains.h); shared_ptr: the type is incomplete here.
+  std::shared_ptr<ConvolutionChains> convolutionChains_;
   /// operandGivenUp(): the op and a bit per operand index.
   const ir::Operation *givenUpOp_ = nullptr;
   uint32_t givenUpMask_ = 0;

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -12,6 +13,7 @@
 
 #include "interpreter/ProcessGrid.h"
 #include "interpreter/Tensor.h"
+#include "interpreter/kernels/OneDnn.h"
 #include "semantic/ir/Types.h"
 
 namespace shlo::interpreter {
@@ -223,8 +225,21 @@ Tensor evalConvolution(const Tensor &lhs, const Tensor &rhs, const ConvolutionPa
 /// shape), in the kernel library's own layout, so that the convolution does
 /// not rearrange them on each run (same results). Does nothing where the
 /// convolution would not go to oneDNN or takes the weights as they are.
+/// `postOps`: the kinds of the steps a fused chain will apply
+/// (evalConvolutionWithPostOps), whose primitive is then made here too.
 void prepareConvolutionKernel(const ir::Type &lhsType, const Tensor &rhs, const ConvolutionParams &params,
-                              const ir::Type &resultType);
+                              const ir::Type &resultType, const std::vector<ConvolutionPostOp> &postOps = {});
+/// On the kernel path, f32 only: the convolution with `postOps` applied to
+/// its result inside oneDNN's primitive (kernels/OneDnn.h: the bits of the
+/// convolution followed by the separate elementwise ops). nullopt when the
+/// convolution would not go to oneDNN or oneDNN declines the post-ops: the
+/// caller then runs the convolution and the ops one by one. `addend`: what
+/// an AddToOutput post-op adds (the result's shape, f32); its buffer becomes
+/// the result's when nothing else holds it, else it is copied.
+std::optional<Tensor> evalConvolutionWithPostOps(const Tensor &lhs, const Tensor &rhs, const ConvolutionParams &params,
+                                                 const ir::Type &resultType,
+                                                 const std::vector<ConvolutionPostOp> &postOps,
+                                                 const Tensor *addend = nullptr);
 
 // ---- Scatter (Scatter.cpp) ----------------------------------------------------------
 struct ScatterDimensions {

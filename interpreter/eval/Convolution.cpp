@@ -7,9 +7,7 @@ namespace shlo::interpreter {
 using namespace support;
 using ir::Operation;
 
-namespace {
-
-ConvolutionParams convolutionParams(const ir::Operation &op) {
+ConvolutionParams support::convolutionParams(const ir::Operation &op) {
   ConvolutionParams p;
   p.windowStrides = intsAttribute(op, "window_strides");
   p.lhsDilation = intsAttribute(op, "lhs_dilation");
@@ -43,6 +41,8 @@ ConvolutionParams convolutionParams(const ir::Operation &op) {
   return p;
 }
 
+namespace {
+
 /// The convolution's rhs when a stablehlo.constant defines it (made), else null.
 const Tensor *constantWeightsOf(Interpreter &in, const ir::Operation &op) {
   if (!kernelsEnabled() || op.name != "stablehlo.convolution" || op.operands.size() != 2 || !op.operands[1]) {
@@ -55,11 +55,12 @@ const Tensor *constantWeightsOf(Interpreter &in, const ir::Operation &op) {
 
 }  // namespace
 
-void support::prepareConvolution(Interpreter &in, const ir::Operation &op) {
+void support::prepareConvolution(Interpreter &in, const ir::Operation &op,
+                                 const std::vector<ConvolutionPostOp> &postOps) {
   try {
     const Tensor *weights = constantWeightsOf(in, op);
     if (weights == nullptr || op.results.size() != 1) return;
-    prepareConvolutionKernel(op.operands[0]->type, *weights, convolutionParams(op), resultTypeOf(op));
+    prepareConvolutionKernel(op.operands[0]->type, *weights, convolutionParams(op), resultTypeOf(op), postOps);
   } catch (const std::exception &) {
     // Reported by the op when it runs, with its frame.
   }

@@ -128,7 +128,12 @@ constexpr int64_t kMinFoldedBroadcast = 4096;
 /// and its weights rearranged for the kernel library
 /// (prepareConvolutionKernel), as Interpreter::prepareConstants does before
 /// a run. Errors are left for the op to report when it runs.
-void prepareConvolution(Interpreter &in, const ir::Operation &op);
+/// `postOps`: those of the chain it starts (ConvolutionChains.h), whose
+/// primitive is made instead of the plain one.
+void prepareConvolution(Interpreter &in, const ir::Operation &op, const std::vector<ConvolutionPostOp> &postOps = {});
+/// A convolution's (or dynamic_conv's) attributes; RuntimeError when
+/// malformed.
+ConvolutionParams convolutionParams(const ir::Operation &op);
 
 }  // namespace support
 }  // namespace shlo::interpreter

@@ -103,13 +103,15 @@ bool oneDnnMatmul(const float *a, const MatrixLayout &aLayout, const float *b, c
   return required().matmul(a, aLayout, b, bLayout, c, batchSizes, m, k, n);
 }
 
-bool oneDnnConvolution(const float *input, const float *kernel, float *output, const ConvolutionShape &shape) {
-  return required().convolution(input, kernel, output, shape);
+bool oneDnnConvolution(const float *input, const float *kernel, float *output, const ConvolutionShape &shape,
+                       const std::vector<ConvolutionPostOp> &postOps) {
+  return required().convolution(input, kernel, output, shape, postOps);
 }
 
 void oneDnnPrepareConvolutionKernel(const float *kernel, const ConvolutionShape &shape,
-                                    const std::shared_ptr<const void> &owner) {
-  required().prepareConvolutionKernel(kernel, shape, owner);
+                                    const std::shared_ptr<const void> &owner,
+                                    const std::vector<ConvolutionPostOp> &postOps) {
+  required().prepareConvolutionKernel(kernel, shape, owner, postOps);
 }
 
 std::string oneDnnIsa() { return required().oneDnnIsa(); }

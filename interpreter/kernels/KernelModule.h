@@ -47,14 +47,16 @@ struct KernelModule {
   void (*rowFoldF32)(ElementwiseBinary, const float *, float, float *, int64_t, int64_t);
   bool (*matmul)(const float *, const MatrixLayout &, const float *, const MatrixLayout &, float *,
                  const std::vector<int64_t> &, int64_t, int64_t, int64_t);
-  bool (*convolution)(const float *, const float *, float *, const ConvolutionShape &);
-  void (*prepareConvolutionKernel)(const float *, const ConvolutionShape &, const std::shared_ptr<const void> &);
+  bool (*convolution)(const float *, const float *, float *, const ConvolutionShape &,
+                      const std::vector<ConvolutionPostOp> &);
+  void (*prepareConvolutionKernel)(const float *, const ConvolutionShape &, const std::shared_ptr<const void> &,
+                                   const std::vector<ConvolutionPostOp> &);
   std::string (*oneDnnIsa)();
   void (*fusedF32)(const std::vector<FusedStep> &, const std::vector<FusedInput> &, float *, int64_t);
 };
 
 /// Bumped whenever KernelHost or KernelModule change.
-constexpr uint32_t kKernelModuleVersion = 2;
+constexpr uint32_t kKernelModuleVersion = 3;
 
 /// The module's file name, looked for beside the executable.
 constexpr const char *kKernelModuleFile = "libshlo-kernels.so";

@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <unordered_map>
 #include <oneapi/dnnl/dnnl.hpp>
 
 #include "interpreter/kernels/Isa.h"
@@ -136,9 +137,42 @@ struct ConvolutionEntry {
   dnnl::convolution_forward primitive;
   memory::desc input, kernel, output;  // the caller's
   std::optional<dnnl::reorder> toInput, toKernel, fromOutput;
+  /// oneDNN cannot run this shape with these post-ops as wanted (kept so
+  /// that the question is asked once).
+  bool declined = false;
 };
 
-std::shared_ptr<ConvolutionEntry> createConvolution(const ConvolutionShape &s, dnnl::engine &engine) {
+dnnl::algorithm binaryAlgorithmOf(ConvolutionPostOp::Kind kind) {
+  switch (kind) {
+    case ConvolutionPostOp::Kind::Subtract: return dnnl::algorithm::binary_sub;
+    case ConvolutionPostOp::Kind::Multiply: return dnnl::algorithm::binary_mul;
+    case ConvolutionPostOp::Kind::Divide: return dnnl::algorithm::binary_div;
+    case ConvolutionPostOp::Kind::Add: break;
+  }
+  return dnnl::algorithm::binary_add;
+}
+
+/// The operand of a post-op: per output feature, {1, C, 1...}; whole
+/// tensor, the caller's output layout.
+memory::desc postOpOperandDesc(const ConvolutionPostOp &op, const memory::desc &output) {
+  if (op.wholeTensor) return output;
+  Dims dims = output.dims();
+  Dims strides(dims.size(), 0);
+  for (size_t d = 0; d < dims.size(); ++d) {
+    if (d != 1) dims[d] = 1;
+  }
+  strides[1] = 1;
+  for (size_t d = 0; d < dims.size(); ++d) {
+    if (d != 1) strides[d] = dims[1];
+  }
+  return memory::desc(dims, memory::data_type::f32, strides);
+}
+
+/// Null when oneDNN has only its reference implementation for the
+/// post-ops, or when a whole-tensor operand's layout is not the output's.
+std::shared_ptr<ConvolutionEntry> createConvolution(const ConvolutionShape &s,
+                                                    const std::vector<ConvolutionPostOp> &postOps,
+                                                    dnnl::engine &engine) {
   size_t spatial = s.inputSizes.size();
   Dims inDims = {s.batch, s.inputFeatures}, outDims = {s.batch, s.outputFeatures};
   Dims inStrides = {s.inputStrides[0], s.inputStrides[1]}, outStrides = {s.outputStrides[0], s.outputStrides[1]};
@@ -173,6 +207,20 @@ std::shared_ptr<ConvolutionEntry> createConvolution(const ConvolutionShape &s, d
     return dnnl::convolution_forward::desc(dnnl::prop_kind::forward_inference, dnnl::algorithm::convolution_direct, in,
                                            any(kDims), out, windowStrides, dilations, padLow, padHigh);
   };
+  dnnl::primitive_attr attr;
+  bool wholeTensor = false;
+  if (!postOps.empty()) {
+    dnnl::post_ops ops;
+    for (const ConvolutionPostOp &op : postOps) {
+      if (op.kind == ConvolutionPostOp::Kind::AddToOutput) {
+        ops.append_sum(1.0f);
+      } else {
+        ops.append_binary(binaryAlgorithmOf(op.kind), postOpOperandDesc(op, entry->output));
+      }
+      wholeTensor = wholeTensor || op.wholeTensor || op.kind == ConvolutionPostOp::Kind::AddToOutput;
+    }
+    attr.set_post_ops(ops);
+  }
   // The caller's activations as they are for 1x1 windows and few input
   // features (ResNet's stem), where oneDNN's channels-last kernels are as
   // fast as its blocked ones and the reorders would cost more than they
@@ -181,11 +229,32 @@ std::shared_ptr<ConvolutionEntry> createConvolution(const ConvolutionShape &s, d
   // implementation is never taken when a faster one exists.
   bool pointwise = std::all_of(s.kernelSizes.begin(), s.kernelSizes.end(), [](int64_t k) { return k == 1; });
   bool asGiven = pointwise || perGroupIn < 8;
-  dnnl::convolution_forward::primitive_desc pd =
-      asGiven ? dnnl::convolution_forward::primitive_desc(describe(entry->input, entry->output), engine)
-              : dnnl::convolution_forward::primitive_desc(describe(any(inDims), any(outDims)), engine);
-  if (asGiven && std::strncmp(pd.impl_info_str(), "ref", 3) == 0) {
-    pd = dnnl::convolution_forward::primitive_desc(describe(any(inDims), any(outDims)), engine);
+  auto isReference = [](const dnnl::convolution_forward::primitive_desc &pd) {
+    return std::strncmp(pd.impl_info_str(), "ref", 3) == 0;
+  };
+  auto choose = [&](const dnnl::primitive_attr &attributes) {
+    auto create = [&](const memory::desc &in, const memory::desc &out) {
+      return dnnl::convolution_forward::primitive_desc(describe(in, out), attributes, engine);
+    };
+    dnnl::convolution_forward::primitive_desc pd =
+        asGiven ? create(entry->input, entry->output) : create(any(inDims), any(outDims));
+    if (asGiven && isReference(pd)) pd = create(any(inDims), any(outDims));
+    return pd;
+  };
+  dnnl::convolution_forward::primitive_desc pd = choose(attr);
+  if (!postOps.empty()) {
+    // The post-ops keep the convolution's bits only on the implementation
+    // and layouts the plain convolution has (another kernel sums in another
+    // order); on the reference implementation they would cost more than
+    // the passes they save; a whole-tensor operand is read in the output's
+    // layout.
+    dnnl::convolution_forward::primitive_desc plain = choose(dnnl::primitive_attr());
+    if (isReference(pd) || std::strcmp(pd.impl_info_str(), plain.impl_info_str()) != 0 ||
+        pd.src_desc() != plain.src_desc() || pd.weights_desc() != plain.weights_desc() ||
+        pd.dst_desc() != plain.dst_desc() || (wholeTensor && pd.dst_desc() != entry->output)) {
+      entry->declined = true;
+      return entry;
+    }
   }
   entry->pd = pd;
   entry->primitive = dnnl::convolution_forward(pd);
@@ -205,7 +274,9 @@ namespace {
 
 /// The cached primitive for a shape (made on first use); null when oneDNN
 /// does not take the shape. Throws dnnl::error.
-std::shared_ptr<const ConvolutionEntry> convolutionEntry(const ConvolutionShape &s, std::vector<int64_t> &key) {
+std::shared_ptr<const ConvolutionEntry> convolutionEntry(const ConvolutionShape &s,
+                                                         const std::vector<ConvolutionPostOp> &postOps,
+                                                         std::vector<int64_t> &key) {
   size_t spatial = s.inputSizes.size();
   if (spatial < 1 || spatial > 3) return nullptr;
   for (size_t d = 0; d < spatial; ++d) {
@@ -218,14 +289,20 @@ std::shared_ptr<const ConvolutionEntry> convolutionEntry(const ConvolutionShape 
     key.push_back(-1);
     key.insert(key.end(), v->begin(), v->end());
   }
+  // Prepared weights are found by the key without post-ops (the same
+  // weights serve every post-op chain when the layout is the same).
+  std::vector<int64_t> primitiveKey = key;
+  for (const ConvolutionPostOp &op : postOps) {
+    primitiveKey.push_back(-2 - (static_cast<int64_t>(op.kind) * 2 + (op.wholeTensor ? 1 : 0)));
+  }
   static PrimitiveCache<ConvolutionEntry> cache;
-  std::shared_ptr<const ConvolutionEntry> entry = cache.find(key);
+  std::shared_ptr<const ConvolutionEntry> entry = cache.find(primitiveKey);
   if (!entry) {
-    std::shared_ptr<ConvolutionEntry> created = createConvolution(s, cpuEngine());
-    cache.insert(key, created);
+    std::shared_ptr<ConvolutionEntry> created = createConvolution(s, postOps, cpuEngine());
+    cache.insert(primitiveKey, created);
     entry = created;
   }
-  return entry;
+  return entry->declined ? nullptr : entry;
 }
 
 /// Weights already in a primitive's layout, by kernel pointer and
@@ -271,11 +348,12 @@ PreparedKernels &preparedKernels() {
 }  // namespace
 
 void oneDnnPrepareConvolutionKernel(const float *kernel, const ConvolutionShape &s,
-                                    const std::shared_ptr<const void> &owner) {
+                                    const std::shared_ptr<const void> &owner,
+                                    const std::vector<ConvolutionPostOp> &postOps) {
   if (!owner) return;
   try {
     std::vector<int64_t> key;
-    std::shared_ptr<const ConvolutionEntry> entry = convolutionEntry(s, key);
+    std::shared_ptr<const ConvolutionEntry> entry = convolutionEntry(s, postOps, key);
     if (!entry || !entry->toKernel || preparedKernels().find(kernel, key)) return;
     dnnl::engine &engine = cpuEngine();
     useKernelThreads();
@@ -289,10 +367,11 @@ void oneDnnPrepareConvolutionKernel(const float *kernel, const ConvolutionShape 
   }
 }
 
-bool oneDnnConvolution(const float *input, const float *kernel, float *output, const ConvolutionShape &s) {
+bool oneDnnConvolution(const float *input, const float *kernel, float *output, const ConvolutionShape &s,
+                       const std::vector<ConvolutionPostOp> &postOps) {
   try {
     std::vector<int64_t> key;
-    std::shared_ptr<const ConvolutionEntry> entry = convolutionEntry(s, key);
+    std::shared_ptr<const ConvolutionEntry> entry = convolutionEntry(s, postOps, key);
     if (!entry) return false;
     dnnl::engine &engine = cpuEngine();
     const dnnl::convolution_forward::primitive_desc &pd = entry->pd;
@@ -306,7 +385,8 @@ bool oneDnnConvolution(const float *input, const float *kernel, float *output, c
       entry->toInput->execute(stream, in, src);
     }
     if (entry->toKernel) {
-      if (std::optional<memory> prepared = preparedKernels().find(kernel, key)) {
+      std::optional<memory> prepared = preparedKernels().find(kernel, key);
+      if (prepared && prepared->get_desc() == pd.weights_desc()) {
         weights = *prepared;
       } else {
         weights = memory(pd.weights_desc(), engine);
@@ -314,7 +394,14 @@ bool oneDnnConvolution(const float *input, const float *kernel, float *output, c
       }
     }
     if (entry->fromOutput) dst = memory(pd.dst_desc(), engine);
-    entry->primitive.execute(stream, {{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, weights}, {DNNL_ARG_DST, dst}});
+    std::unordered_map<int, memory> args = {{DNNL_ARG_SRC, src}, {DNNL_ARG_WEIGHTS, weights}, {DNNL_ARG_DST, dst}};
+    for (size_t i = 0; i < postOps.size(); ++i) {
+      if (postOps[i].kind == ConvolutionPostOp::Kind::AddToOutput) continue;
+      args.emplace(DNNL_ARG_ATTR_MULTIPLE_POST_OP(static_cast<int>(i)) | DNNL_ARG_SRC_1,
+                   memory(postOpOperandDesc(postOps[i], entry->output), engine,
+                          const_cast<float *>(postOps[i].values)));
+    }
+    entry->primitive.execute(stream, args);
     if (entry->fromOutput) entry->fromOutput->execute(stream, dst, out);
     stream.wait();
     return true;

@@ -44,9 +44,32 @@ struct ConvolutionShape {
   std::vector<int64_t> inputStrides, kernelStrides, outputStrides;
 };
 
-/// Writes every element of `output`. Returns false (output untouched) when
-/// the shape is outside what oneDNN supports (1 to 3 spatial dimensions).
-bool oneDnnConvolution(const float *input, const float *kernel, float *output, const ConvolutionShape &shape);
+/// A binary step applied to the convolution's result inside oneDNN's
+/// primitive (a post-op) before it is stored: result = result OP values. Each
+/// step is one f32 operation (oneDNN's binary post-ops are one vector
+/// instruction each, never contracted into a fused multiply-add), so the
+/// stored bits are those of the convolution followed by the separate
+/// elementwise ops; an inference batch norm and a residual add then cost no
+/// pass over the activations of their own.
+struct ConvolutionPostOp {
+  /// AddToOutput: result + what `output` holds before the call (oneDNN's
+  /// sum post-op, for a residual add without a buffer of its own; `values`
+  /// unused).
+  enum class Kind { Subtract, Multiply, Add, Divide, AddToOutput } kind = Kind::Add;
+  /// False: one value per output feature (`outputFeatures` contiguous
+  /// values). True: one per output element, laid out as the output.
+  bool wholeTensor = false;
+  /// Unused when only preparing (oneDnnPrepareConvolutionKernel).
+  const float *values = nullptr;
+};
+
+/// Writes every element of `output`: the convolution, then `postOps` in
+/// order. Returns false (output untouched) when the shape is outside what
+/// oneDNN supports (1 to 3 spatial dimensions), or when oneDNN has only its
+/// slow reference implementation for the post-ops or would store a
+/// whole-tensor post-op's output in another layout.
+bool oneDnnConvolution(const float *input, const float *kernel, float *output, const ConvolutionShape &shape,
+                       const std::vector<ConvolutionPostOp> &postOps = {});
 
 /// Reorders `kernel` once into the layout oneDNN's primitive for `shape`
 /// reads, and keeps it while `owner` (the buffer `kernel` points into)
@@ -54,8 +77,11 @@ bool oneDnnConvolution(const float *input, const float *kernel, float *output, c
 /// shape read it instead of reordering the weights again (the same values,
 /// so the same results). For constant weights, made before the run.
 /// Nothing happens when oneDNN takes the kernel as it is or declines.
+/// The primitive with `postOps` (their kinds; values unused) is made here
+/// too, so that the run does not pay for its code generation.
 void oneDnnPrepareConvolutionKernel(const float *kernel, const ConvolutionShape &shape,
-                                    const std::shared_ptr<const void> &owner);
+                                    const std::shared_ptr<const void> &owner,
+                                    const std::vector<ConvolutionPostOp> &postOps = {});
 
 /// The instruction set oneDNN's kernels use on this CPU ("avx512_core",
 /// "avx2", "sse41", ...).
