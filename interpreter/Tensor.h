@@ -195,7 +195,8 @@ class Tensor {
     NoInitAllocator(const NoInitAllocator<U> &) {}
     template <typename U> struct rebind { using other = NoInitAllocator<U>; };
     T *allocate(size_t n) { return static_cast<T *>(::operator new(n * sizeof(T), kAlignment)); }
-    void deallocate(T *p, size_t n) { ::operator delete(p, n * sizeof(T), kAlignment); }
+    // Unsized: clang leaves sized deallocation off by default (the fuzz build).
+    void deallocate(T *p, size_t) { ::operator delete(p, kAlignment); }
     template <typename U, typename... Args>
     void construct(U *p, Args &&...args) {
       if constexpr (sizeof...(Args) == 0) {
