@@ -140,17 +140,27 @@ void kernelConv(benchmark::State &state, Conv c) {
   flopsCounter(state, c.flops());
 }
 
+/// The operands of a convolution followed by ResNet's inference batch norm
+/// (per-feature mean, scale, offset) and ReLU (maximum with `zero`).
+struct ConvBnRelu {
+  explicit ConvBnRelu(const Conv &c)
+      : lhs(random({1, c.size, c.size, c.in}, 1)), rhs(random({c.window, c.window, c.in, c.out}, 2)),
+        mean(random({c.out}, 3)), scale(random({c.out}, 4)), offset(random({c.out}, 5)),
+        zero(makeElidedValue(f32Tensor({}), {ElidedFill::Mode::Zeros, 0}, 0)), p(nhwcParams(c)),
+        resultType(f32Tensor({1, c.outSize(), c.outSize(), c.out})) {}
+  Tensor lhs, rhs, mean, scale, offset, zero;
+  ConvolutionParams p;
+  ir::Type resultType;
+};
+
 /// The convolution with ResNet's inference batch norm and ReLU as the
 /// interpreter runs the chain (eval/ConvolutionChains.h): subtract,
 /// multiply and add per feature as oneDNN post-ops, then the maximum's own
 /// kernel in place (oneDNN's ReLU would turn NaN into 0).
 void kernelConvBnRelu(benchmark::State &state, Conv c) {
   setThreads(state);
-  Tensor lhs = random({1, c.size, c.size, c.in}, 1), rhs = random({c.window, c.window, c.in, c.out}, 2);
-  Tensor mean = random({c.out}, 3), scale = random({c.out}, 4), offset = random({c.out}, 5);
-  Tensor zero = makeElidedValue(f32Tensor({}), {ElidedFill::Mode::Zeros, 0}, 0);
-  ConvolutionParams p = nhwcParams(c);
-  ir::Type resultType = f32Tensor({1, c.outSize(), c.outSize(), c.out});
+  ConvBnRelu in(c);
+  auto &[lhs, rhs, mean, scale, offset, zero, p, resultType] = in;
   using K = ConvolutionPostOp::Kind;
   std::vector<ConvolutionPostOp> postOps = {
       {K::Subtract, false, mean.data<float>()}, {K::Multiply, false, scale.data<float>()}, {K::Add, false, offset.data<float>()}};
@@ -171,11 +181,8 @@ void kernelConvBnRelu(benchmark::State &state, Conv c) {
 /// subtract, multiply, add and maximum, each a pass in place.
 void oneByOneConvBnRelu(benchmark::State &state, Conv c) {
   setThreads(state);
-  Tensor lhs = random({1, c.size, c.size, c.in}, 1), rhs = random({c.window, c.window, c.in, c.out}, 2);
-  Tensor mean = random({c.out}, 3), scale = random({c.out}, 4), offset = random({c.out}, 5);
-  Tensor zero = makeElidedValue(f32Tensor({}), {ElidedFill::Mode::Zeros, 0}, 0);
-  ConvolutionParams p = nhwcParams(c);
-  ir::Type resultType = f32Tensor({1, c.outSize(), c.outSize(), c.out});
+  ConvBnRelu in(c);
+  auto &[lhs, rhs, mean, scale, offset, zero, p, resultType] = in;
   prepareConvolutionKernel(lhs.type(), rhs, p, resultType);
   const Shape feature = {3};
   for (auto _ : state) {
