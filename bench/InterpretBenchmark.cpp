@@ -7,8 +7,7 @@
 // --elided=random:0 --timing` calls the run phase: elided weights filled,
 // constants made and convolution weights and primitives prepared before
 // timing, then one run of @main per iteration (process CPU and wall time).
-// Run: build/bin/bench_interpret (OMP_WAIT_POLICY=passive as `shlo run`
-// sets it for oneDNN's workers).
+// Run: build/bin/bench_interpret.
 #include <benchmark/benchmark.h>
 
 #include <string>

@@ -10,30 +10,7 @@
 #include "cli/Commands.h"
 #include "interpreter/kernels/KernelPath.h"
 
-namespace {
-
-/// `shlo run` runs with oneDNN's OpenMP workers sleeping between parallel
-/// regions (OMP_WAIT_POLICY=passive) unless the environment chooses a
-/// policy or a spin count. Two pools share the cores at --threads N > 1:
-/// oneDNN's (libgomp: matrix products, convolutions) and the kernel
-/// library's own (Eigen's, Parallel.h: elementwise ops, folds, copies).
-/// libgomp's default lets its workers spin after each region, and the
-/// elementwise op that follows a product finds the other core taken by the
-/// spinning worker (NOTES.md, branch kernels2, session 7: chess's multiply
-/// at 2 threads 31 -> 20 ms). libgomp reads the variable once, in its own
-/// constructor: it comes with the kernel module, loaded on the first
-/// kernel call (interpreter/kernels/KernelModule.h), so setting the
-/// variable here is early enough.
-void sleepingOpenMpWorkersForRun(int argc, char **argv) {
-  if (argc < 2 || std::strcmp(argv[1], "run") != 0) return;
-  if (std::getenv("OMP_WAIT_POLICY") != nullptr || std::getenv("GOMP_SPINCOUNT") != nullptr) return;
-  setenv("OMP_WAIT_POLICY", "passive", 0);
-}
-
-}  // namespace
-
 int main(int argc, char **argv) {
-  sleepingOpenMpWorkersForRun(argc, argv);
   CLI::App app{"shlo: developer tooling for StableHLO programs (.mlir)"};
   // The second line: the instruction sets the kernels chose on this CPU.
   app.set_version_flag("--version", [] {

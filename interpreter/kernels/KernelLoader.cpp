@@ -34,7 +34,7 @@ struct Loaded {
 };
 
 Loaded load() {
-  static const KernelHost host = {kernelThreads, parallelFor};
+  static const KernelHost host = {kernelThreads};
   Loaded out;
   std::string path = modulePath();
   // Kept for the process's life: oneDNN's threads and caches live in it.
@@ -51,6 +51,7 @@ Loaded load() {
     return out;
   }
   out.module = module;
+  setParallelForBackend(module->parallelFor);
   return out;
 }
 

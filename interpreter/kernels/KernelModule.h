@@ -7,9 +7,10 @@
 // `check`, `lint`, `lsp`) would pay otherwise (NOTES.md, session 9).
 //
 // This is the one table the module hands the loader, and the one the
-// loader hands back: the thread pool (Parallel.h) stays in the executable,
-// so the module's loops and the executable's share one pool and one
-// thread count. Both sides are built from the same sources in the same
+// loader hands back: the thread count (Parallel.h) stays in the
+// executable, and once the module is loaded the executable's parallelFor
+// runs on the module's OpenMP team (the one oneDNN uses), so every kernel
+// shares one pool and one thread count. Both sides are built from the same sources in the same
 // build; the version and the table's size catch a module left from
 // another build.
 #pragma once
@@ -30,7 +31,6 @@ namespace shlo::interpreter {
 /// What the executable lends the module.
 struct KernelHost {
   int (*threads)();
-  void (*parallelFor)(int64_t count, int64_t minPerThread, const std::function<void(int64_t, int64_t)> &body);
 };
 
 /// What the module exports: Elementwise.h, Fold.h, Fused.h and OneDnn.h.
@@ -53,10 +53,12 @@ struct KernelModule {
                                    const std::vector<ConvolutionPostOp> &);
   std::string (*oneDnnIsa)();
   void (*fusedF32)(const std::vector<FusedStep> &, const std::vector<FusedInput> &, float *, int64_t);
+  /// parallelFor on the module's OpenMP team (OpenMpParallel.h).
+  void (*parallelFor)(int64_t, int64_t, const std::function<void(int64_t, int64_t)> &);
 };
 
 /// Bumped whenever KernelHost or KernelModule change.
-constexpr uint32_t kKernelModuleVersion = 3;
+constexpr uint32_t kKernelModuleVersion = 4;
 
 /// The module's file name, looked for beside the executable.
 constexpr const char *kKernelModuleFile = "libshlo-kernels.so";

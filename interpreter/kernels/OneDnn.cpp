@@ -92,6 +92,9 @@ bool oneDnnMatmul(const float *a, const MatrixLayout &aLayout, const float *b, c
   static PrimitiveCache<MatmulEntry> cache;
   try {
     dnnl::engine &engine = cpuEngine();
+    // Before the primitive is made: oneDNN plans its split for the thread
+    // count of that moment and runs that many threads at every call.
+    useKernelThreads();
     std::shared_ptr<const MatmulEntry> entry = cache.find(key);
     if (!entry) {
       int64_t aSpan = m * k * std::max<int64_t>(1, std::max(aLayout.rowStride, aLayout.columnStride));
@@ -118,7 +121,6 @@ bool oneDnnMatmul(const float *a, const MatrixLayout &aLayout, const float *b, c
     const dnnl::matmul::primitive_desc &pd = entry->pd;
     memory aMem(pd.src_desc(), engine, const_cast<float *>(a)), bMem(pd.weights_desc(), engine, const_cast<float *>(b)),
         cMem(pd.dst_desc(), engine, c);
-    useKernelThreads();
     dnnl::stream stream(engine);
     entry->primitive.execute(stream, {{DNNL_ARG_SRC, aMem}, {DNNL_ARG_WEIGHTS, bMem}, {DNNL_ARG_DST, cMem}});
     stream.wait();
@@ -352,11 +354,11 @@ void oneDnnPrepareConvolutionKernel(const float *kernel, const ConvolutionShape 
                                     const std::vector<ConvolutionPostOp> &postOps) {
   if (!owner) return;
   try {
+    useKernelThreads();  // before the primitive is made (see oneDnnMatmul)
     std::vector<int64_t> key;
     std::shared_ptr<const ConvolutionEntry> entry = convolutionEntry(s, postOps, key);
     if (!entry || !entry->toKernel || preparedKernels().find(kernel, key)) return;
     dnnl::engine &engine = cpuEngine();
-    useKernelThreads();
     dnnl::stream stream(engine);
     memory given(entry->kernel, engine, const_cast<float *>(kernel)), weights(entry->pd.weights_desc(), engine);
     entry->toKernel->execute(stream, given, weights);
@@ -370,12 +372,12 @@ void oneDnnPrepareConvolutionKernel(const float *kernel, const ConvolutionShape 
 bool oneDnnConvolution(const float *input, const float *kernel, float *output, const ConvolutionShape &s,
                        const std::vector<ConvolutionPostOp> &postOps) {
   try {
+    useKernelThreads();  // before the primitive is made (see oneDnnMatmul)
     std::vector<int64_t> key;
     std::shared_ptr<const ConvolutionEntry> entry = convolutionEntry(s, postOps, key);
     if (!entry) return false;
     dnnl::engine &engine = cpuEngine();
     const dnnl::convolution_forward::primitive_desc &pd = entry->pd;
-    useKernelThreads();
     dnnl::stream stream(engine);
     memory in(entry->input, engine, const_cast<float *>(input)), k(entry->kernel, engine, const_cast<float *>(kernel)),
         out(entry->output, engine, output);

@@ -19,11 +19,9 @@ struct Pool {
   std::shared_ptr<Eigen::ThreadPool> pool;
 };
 
-/// Ranges per thread in parallelFor (when the work allows that many).
-constexpr int64_t kChunksPerThread = 4;
-
 std::mutex gMutex;
 Pool gPool;
+std::atomic<ParallelForFunction> gBackend{nullptr};
 
 std::shared_ptr<Eigen::ThreadPool> currentPool(int &threads) {
   std::lock_guard<std::mutex> lock(gMutex);
@@ -46,7 +44,15 @@ int kernelThreads() {
   return gPool.threads;
 }
 
+void setParallelForBackend(ParallelForFunction backend) { gBackend.store(backend, std::memory_order_release); }
+
+ParallelForFunction parallelForBackend() { return gBackend.load(std::memory_order_acquire); }
+
 void parallelFor(int64_t count, int64_t minPerThread, const std::function<void(int64_t, int64_t)> &body) {
+  if (ParallelForFunction backend = gBackend.load(std::memory_order_acquire)) {
+    backend(count, minPerThread, body);
+    return;
+  }
   int threads = 1;
   std::shared_ptr<Eigen::ThreadPool> pool = currentPool(threads);
   int64_t workers = std::min<int64_t>(threads, count / std::max<int64_t>(1, minPerThread));
@@ -60,7 +66,7 @@ void parallelFor(int64_t count, int64_t minPerThread, const std::function<void(i
   // that starts late (a worker waking up) or runs slowly (a core shared
   // with other processes) takes fewer, instead of the others waiting for
   // its fixed share.
-  const int64_t chunks = std::min<int64_t>(workers * kChunksPerThread, count / std::max<int64_t>(1, minPerThread));
+  const int64_t chunks = std::min<int64_t>(workers * kParallelChunksPerThread, count / std::max<int64_t>(1, minPerThread));
   std::atomic<int64_t> next{0};
   std::vector<std::exception_ptr> errors(static_cast<size_t>(workers));
   auto run = [&](int64_t w) {

@@ -1,13 +1,17 @@
 // The kernels' worker pool (interpreter/kernels/Parallel.h): ranges cover the
 // work exactly once, an exception in a range reaches the caller, a range that
 // splits again runs inline, and a process of run_parallel can share the pool.
+// Each on both pools parallelFor runs on: the executable's own (before the
+// kernel module is loaded) and the module's OpenMP team (after).
 #include <gtest/gtest.h>
 
 #include <atomic>
 #include <stdexcept>
+#include <string>
 #include <thread>
 #include <vector>
 
+#include "interpreter/kernels/KernelModule.h"
 #include "interpreter/kernels/Parallel.h"
 
 namespace shlo::interpreter {
@@ -19,7 +23,31 @@ struct Threads {
   ~Threads() { setKernelThreads(1); }
 };
 
-TEST(ParallelTest, RangesCoverEveryItemOnce) {
+enum class Pool { Executable, KernelModule };
+
+class ParallelTest : public ::testing::TestWithParam<Pool> {
+ protected:
+  void SetUp() override {
+    if (GetParam() == Pool::Executable) {
+      previous_ = parallelForBackend();
+      setParallelForBackend(nullptr);
+      return;
+    }
+    std::string error;
+    const KernelModule *module = kernelModule(&error);
+    ASSERT_NE(module, nullptr) << error;
+    // Loading the module handed parallelFor to its team.
+    EXPECT_EQ(parallelForBackend(), module->parallelFor);
+  }
+  void TearDown() override {
+    if (GetParam() == Pool::Executable) setParallelForBackend(previous_);
+  }
+
+ private:
+  ParallelForFunction previous_ = nullptr;
+};
+
+TEST_P(ParallelTest, RangesCoverEveryItemOnce) {
   Threads threads(4);
   std::vector<std::atomic<int>> hits(1000);
   std::atomic<int> ranges{0};
@@ -43,7 +71,7 @@ TEST(ParallelTest, RangesCoverEveryItemOnce) {
   EXPECT_EQ(shortest.load(), 10);
 }
 
-TEST(ParallelTest, AnExceptionInARangeReachesTheCaller) {
+TEST_P(ParallelTest, AnExceptionInARangeReachesTheCaller) {
   Threads threads(3);
   EXPECT_THROW(parallelFor(300, 1,
                            [](int64_t begin, int64_t) {
@@ -56,7 +84,7 @@ TEST(ParallelTest, AnExceptionInARangeReachesTheCaller) {
   EXPECT_EQ(sum.load(), 300);
 }
 
-TEST(ParallelTest, NestedCallsRunInlineAndFinish) {
+TEST_P(ParallelTest, NestedCallsRunInlineAndFinish) {
   Threads threads(2);
   std::atomic<int64_t> sum{0};
   parallelFor(64, 1, [&](int64_t begin, int64_t end) {
@@ -67,7 +95,7 @@ TEST(ParallelTest, NestedCallsRunInlineAndFinish) {
   EXPECT_EQ(sum.load(), 6400);
 }
 
-TEST(ParallelTest, CallersOnSeveralThreadsShareThePool) {
+TEST_P(ParallelTest, CallersOnSeveralThreadsShareThePool) {
   Threads threads(2);
   std::atomic<int64_t> sum{0};
   std::vector<std::thread> callers;
@@ -79,6 +107,11 @@ TEST(ParallelTest, CallersOnSeveralThreadsShareThePool) {
   for (std::thread &c : callers) c.join();
   EXPECT_EQ(sum.load(), 4 * 50 * 1000);
 }
+
+INSTANTIATE_TEST_SUITE_P(Pools, ParallelTest, ::testing::Values(Pool::Executable, Pool::KernelModule),
+                         [](const ::testing::TestParamInfo<Pool> &info) {
+                           return info.param == Pool::Executable ? "Executable" : "KernelModule";
+                         });
 
 }  // namespace
 }  // namespace shlo::interpreter
