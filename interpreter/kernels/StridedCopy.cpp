@@ -94,7 +94,10 @@ bool tiledStridedCopy(const unsigned char *src, unsigned char *dst, size_t eleme
     });
   }
   if (rank < 2) return false;
-  if (total < 4096 || srcStrides[rank - 1] == 1 || shape[rank - 1] < 8) return false;
+  // A short innermost dimension (channels-last of an image: NCHW -> NHWC
+  // with 3 channels) is tiled too: each tile still reads 32 contiguous
+  // elements, where the caller's loop would go element by element.
+  if (total < 4096 || srcStrides[rank - 1] == 1 || shape[rank - 1] < 2) return false;
   // The result dimension that reads the operand contiguously, if any.
   size_t contiguousDim = rank;
   for (size_t d = 0; d + 1 < rank; ++d) {

@@ -278,6 +278,12 @@ TEST(KernelReference, TransposeGivesTheSameBits) {
       auto [k2, r2] = bothPaths([&] { return evalTranspose(t, {0, 3, 2, 1}, ir::Type::tensor({3, 33, 5, 40}, element)); });
       ASSERT_EQ(std::memcmp(k2.bytes(), r2.bytes(), static_cast<size_t>(k2.numElements()) * storageSize(k2.kind())), 0)
           << element.str();
+      // An image to channels-last (NCHW -> NHWC): a short innermost dimension.
+      Tensor image = randomTensor({2, 3, 37, 41}, element, 18);
+      auto [k3, r3] =
+          bothPaths([&] { return evalTranspose(image, {0, 2, 3, 1}, ir::Type::tensor({2, 37, 41, 3}, element)); });
+      ASSERT_EQ(std::memcmp(k3.bytes(), r3.bytes(), static_cast<size_t>(k3.numElements()) * storageSize(k3.kind())), 0)
+          << element.str();
     }
   }
   setKernelThreads(1);
