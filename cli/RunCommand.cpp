@@ -247,12 +247,12 @@ class RunPrinter : public interpreter::RunReporter {
 void printTimings(const syntax::SourceFile &file, const interpreter::RunTimings &t) {
   auto phase = [](const char *name, const interpreter::RunTimings::Phase &p) {
     char line[160];
-    std::snprintf(line, sizeof line, "  %-36s %9.4f s wall %9.4f s cpu\n", name, p.wall, p.cpu);
+    std::snprintf(line, sizeof line, "  %-44s %9.4f s wall %9.4f s cpu\n", name, p.wall, p.cpu);
     std::cerr << line;
   };
   std::cerr << "timing:\n";
   phase("parse and check", t.analysis);
-  phase("bind inputs, make constants/weights", t.binding);
+  phase("bind inputs, make constants/weights, memory", t.binding);
   phase("evaluate (run phase)", t.evaluation);
   std::cerr << "slowest ops (wall, calls):\n";
   for (const interpreter::RunTimings::SlowOp &op : t.slowest) {

@@ -23,6 +23,7 @@
 #include "interpreter/eval/EvalSupport.h"
 #include "interpreter/eval/EvalTable.h"
 #include "interpreter/kernels/KernelPath.h"
+#include "support/CheckedArithmetic.h"
 
 namespace shlo::interpreter {
 
@@ -239,6 +240,55 @@ void Interpreter::prepareConstants() {
       support::prepareConvolution(*this, *op);
     }
   });
+}
+
+int64_t Interpreter::plannedPeakBytes(const ir::Operation &function) {
+  if (function.regions.empty() || function.regions[0]->blocks.empty()) return 0;
+  std::unordered_set<const ir::Block *> measuring;
+  return blockPeakBytes(*function.regions[0]->blocks[0], measuring);
+}
+
+int64_t Interpreter::blockPeakBytes(const ir::Block &block, std::unordered_set<const ir::Block *> &measuring) {
+  if (!measuring.insert(&block).second) return 0;
+  auto bytesOf = [](const ir::Value *v) -> int64_t {
+    const ir::Type &type = v->type;
+    if (v->isBlockArgument() || !v->definingOp || v->definingOp->name == "stablehlo.constant" ||
+        !type.isTensor() || !type.hasStaticShape()) {
+      return 0;
+    }
+    try {
+      std::optional<int64_t> count = checked::product(type.shape());
+      std::optional<int64_t> size =
+          count ? checked::byteSize(*count, static_cast<int64_t>(storageSize(elemKindOf(type.element()))))
+                : std::nullopt;
+      return size.value_or(0);
+    } catch (const std::exception &) {
+      return 0;  // An element type the interpreter does not run.
+    }
+  };
+  const BlockPlan &plan = planOf(block);
+  int64_t live = 0, peak = 0;
+  for (size_t i = 0; i < block.operations.size(); ++i) {
+    const ir::Operation *op = block.operations[i];
+    int64_t inside = 0;
+    if (const char *calleeAttribute = calleeAttributeOf(op->name)) {
+      if (const ir::Attribute *callee = op->attribute(calleeAttribute)) {
+        if (const ir::Operation *fn = findFunction(module_, callee->text)) {
+          if (!fn->regions.empty() && !fn->regions[0]->blocks.empty()) {
+            inside = blockPeakBytes(*fn->regions[0]->blocks[0], measuring);
+          }
+        }
+      }
+    }
+    for (const ir::Region *region : op->regions) {
+      for (const ir::Block *b : region->blocks) inside = std::max(inside, blockPeakBytes(*b, measuring));
+    }
+    for (const ir::Value *r : op->results) live += bytesOf(r);
+    peak = std::max(peak, live + inside);
+    for (const ir::Value *v : plan.dropAfter[i]) live -= bytesOf(v);
+  }
+  measuring.erase(&block);
+  return peak;
 }
 
 std::vector<Value> Interpreter::call(const std::string &name, const std::vector<Value> &arguments) {

@@ -10,6 +10,7 @@
 #include <ostream>
 #include <string>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "interpreter/ElementwiseFusion.h"
@@ -102,6 +103,14 @@ class Interpreter {
   /// report when it runs. Convolutions with constant kernels get them in
   /// the kernel library's layout too (support::prepareConvolution).
   void prepareConstants();
+  /// The most bytes of tensors one call of `function` holds at once, from
+  /// its plan (value lifetimes): each op's results, from the op to their
+  /// last use, and at a call or an op with regions the most its body holds
+  /// besides. Constants and the function's arguments are left out (made
+  /// before the call). An estimate: a buffer shared by a reshape or taken
+  /// over in place counts twice, a fused group's inside results count too.
+  /// 0 for a function without a body.
+  int64_t plannedPeakBytes(const ir::Operation &function);
   /// Calls function `name` as every process of a numReplicas x numPartitions
   /// process grid (spec "Parallel execution"): one thread and evaluator per
   /// process, each given `arguments`. Returns each process's results in
@@ -198,6 +207,9 @@ class Interpreter {
   /// a call's error gets its op from the caller).
   void enterNested(const ir::Operation *op);
   const BlockPlan &planOf(const ir::Block &block);
+  /// plannedPeakBytes of a block; 0 for a block already being measured
+  /// (recursion).
+  int64_t blockPeakBytes(const ir::Block &block, std::unordered_set<const ir::Block *> &measuring);
   std::unordered_map<const ir::Block *, BlockPlan> plans_;
   std::unordered_map<const ir::Operation *, uint64_t> evaluations_;
 

@@ -193,6 +193,19 @@ int64_t Tensor::liveBytes() { return gLiveBytes.load(); }
 int64_t Tensor::peakBytes() { return gPeakBytes.load(); }
 void Tensor::resetPeakBytes() { gPeakBytes.store(gLiveBytes.load()); }
 
+void Tensor::warmAllocator(int64_t bytes) {
+  bytes = std::min(bytes, MemoryBudget::limit());
+  if (bytes <= 0) return;
+  try {
+    Buffer buffer(static_cast<size_t>(bytes));
+    // volatile: the stores are the point, though nothing reads them.
+    volatile unsigned char *data = buffer.data();
+    for (int64_t i = 0; i < bytes; i += 4096) data[i] = 0;
+  } catch (const std::bad_alloc &) {
+    // Nothing warmed; the tensors fault their pages in as before.
+  }
+}
+
 Tensor::Tensor(const ir::Type &type) : Tensor(type, type.isTensor() ? type.shape() : std::vector<int64_t>{}) {}
 
 Tensor::Tensor(const ir::Type &type, std::vector<int64_t> shape) {

@@ -141,6 +141,9 @@ RunSummary runProgram(std::string_view text, const RunSettings &settings, RunRep
         }
         if (!bound.filled.empty()) reporter.argumentsFilled(name, bound.filled.size(), arity);
       }
+      // As for the constants: the run phase measures evaluation, with the
+      // pages its tensors will need already in the process.
+      if (timings) Tensor::warmAllocator(interp.plannedPeakBytes(*fn));
       bindClock.reset();
       FunctionOutcome outcome;
       {

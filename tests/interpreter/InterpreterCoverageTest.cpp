@@ -350,6 +350,44 @@ TEST(InterpreterMemory, ValuesAreFreedAfterTheirLastUse) {
   EXPECT_EQ(Tensor::liveBytes(), before);
 }
 
+TEST(InterpreterMemory, PlannedPeakFollowsLifetimesAndCalls) {
+  // 1 MiB tensors. @main holds %x from its op to %z; at the call, %x, %y
+  // and the most @twice holds (%p and %q: 2) make the peak, 4 MiB; at %z,
+  // %x, %y and %z make 3. Arguments and constants are made before the call.
+  const char *text = R"(func.func @main(%a: tensor<262144xf32>) -> tensor<262144xf32> {
+  %c = stablehlo.constant dense<1.0> : tensor<262144xf32>
+  %x = stablehlo.add %a, %c : tensor<262144xf32>
+  %y = func.call @twice(%x) : (tensor<262144xf32>) -> tensor<262144xf32>
+  %z = stablehlo.add %x, %y : tensor<262144xf32>
+  func.return %z : tensor<262144xf32>
+}
+func.func private @twice(%b: tensor<262144xf32>) -> tensor<262144xf32> {
+  %p = stablehlo.add %b, %b : tensor<262144xf32>
+  %q = stablehlo.add %p, %p : tensor<262144xf32>
+  func.return %q : tensor<262144xf32>
+}
+func.func private @again(%n: tensor<i32>) -> tensor<i32> {
+  %m = func.call @again(%n) : (tensor<i32>) -> tensor<i32>
+  func.return %m : tensor<i32>
+}
+)";
+  analysis::Analysis keep;
+  const ir::Module &module = load(text, keep);
+  Interpreter interp(module);
+  const int64_t mib = 1 << 20;
+  EXPECT_EQ(interp.plannedPeakBytes(*findFunction(module, "main")), 4 * mib);
+  EXPECT_EQ(interp.plannedPeakBytes(*findFunction(module, "twice")), 2 * mib);
+  // A function that calls itself is measured once, not forever.
+  EXPECT_EQ(interp.plannedPeakBytes(*findFunction(module, "again")), 4);
+  // Warming the allocator holds nothing afterwards.
+  int64_t before = Tensor::liveBytes();
+  Tensor::warmAllocator(4 * mib);
+  EXPECT_EQ(Tensor::liveBytes(), before);
+  FunctionOutcome r = interp.run("main", {Value{Tensor(ir::Type::tensor({262144}, ir::ElementType::floating(ir::FloatFormat::F32)))}});
+  ASSERT_EQ(r.status, FunctionOutcome::Status::Passed) << r.message;
+  EXPECT_EQ(r.results.at(0).tensor.data<float>()[0], 5.0f);  // x = 1, y = 4
+}
+
 TEST(InterpreterMemory, ValuesUsedInNestedRegionsLiveUntilTheEnclosingOpEnds) {
   // %k is last used inside the while body and again after it; %big only in
   // the body: neither may be freed while the loop runs.
