@@ -22,7 +22,9 @@
 #include "interpreter/eval/ConvolutionChains.h"
 #include "interpreter/eval/EvalSupport.h"
 #include "interpreter/eval/EvalTable.h"
+#include "interpreter/kernels/KernelModule.h"
 #include "interpreter/kernels/KernelPath.h"
+#include "interpreter/kernels/Parallel.h"
 #include "support/CheckedArithmetic.h"
 
 namespace shlo::interpreter {
@@ -226,6 +228,9 @@ const Tensor &Interpreter::constantOf(const ir::Operation &op) {
 }
 
 void Interpreter::prepareConstants() {
+  // The kernel library too: its module (oneDNN, Highway, OpenMP: ~5 ms to
+  // load) and its threads, which the first kernel call would start otherwise.
+  if (kernelsEnabled() && kernelModule() != nullptr) startKernelThreads();
   ir::walk(module_.topLevel, [&](const ir::Operation *op) {
     if (op->name != "stablehlo.constant") return;
     try {

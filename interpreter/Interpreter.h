@@ -101,7 +101,8 @@ class Interpreter {
   /// literal or fills its elided data) so that a timed run measures the
   /// evaluation alone. A constant that cannot be made is left for its op to
   /// report when it runs. Convolutions with constant kernels get them in
-  /// the kernel library's layout too (support::prepareConvolution).
+  /// the kernel library's layout too (support::prepareConvolution), and on
+  /// the kernel path the kernel module is loaded and its threads started.
   void prepareConstants();
   /// The most bytes of tensors one call of `function` holds at once, from
   /// its plan (value lifetimes): each op's results, from the op to their

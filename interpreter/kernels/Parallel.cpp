@@ -46,6 +46,11 @@ int kernelThreads() {
 
 void setParallelForBackend(ParallelForFunction backend) { gBackend.store(backend, std::memory_order_release); }
 
+void startKernelThreads() {
+  int threads = kernelThreads();
+  if (threads > 1) parallelFor(threads, 1, [](int64_t, int64_t) {});
+}
+
 ParallelForFunction parallelForBackend() { return gBackend.load(std::memory_order_acquire); }
 
 void parallelFor(int64_t count, int64_t minPerThread, const std::function<void(int64_t, int64_t)> &body) {

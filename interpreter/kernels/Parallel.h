@@ -28,6 +28,10 @@ int kernelThreads();
 /// (nested), it runs on the caller: a pool thread never waits for the pool.
 void parallelFor(int64_t count, int64_t minPerThread, const std::function<void(int64_t, int64_t)> &body);
 
+/// Starts the pool's threads now (a parallelFor of one item per thread),
+/// so that the first op to split its work does not wait for them.
+void startKernelThreads();
+
 using ParallelForFunction = void (*)(int64_t count, int64_t minPerThread,
                                      const std::function<void(int64_t, int64_t)> &body);
 /// From this call on, parallelFor hands its work to `backend` (the kernel
