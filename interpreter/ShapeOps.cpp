@@ -81,18 +81,28 @@ Tensor stridedCopy(const Tensor &src, Tensor out, const std::vector<int64_t> &sr
 
 Tensor evalBroadcastInDim(const Tensor &operand, const Shape &dims, const ir::Type &resultType) {
   expectRank("broadcast_in_dim", dims, operand.rank(), "broadcast_dimensions");
-  Tensor out(resultType, resultType.shape(), Tensor::ForOverwrite{});  // stridedCopy writes every element
-  std::vector<int64_t> srcStrides(out.rank(), 0);
+  const std::vector<int64_t> &resultShape = resultType.shape();
+  const int64_t rank = static_cast<int64_t>(resultShape.size());
+  std::vector<int64_t> srcStrides(static_cast<size_t>(rank), 0);
   std::vector<int64_t> st = operand.strides();
+  bool increasing = true;
   for (size_t i = 0; i < dims.size(); ++i) {
     int64_t d = dims[i];
-    if (d < 0 || d >= out.rank()) throw RuntimeError("broadcast_in_dim: dimension out of range");
-    if (operand.shape()[i] != 1 && operand.shape()[i] != out.shape()[d]) {
+    if (d < 0 || d >= rank) throw RuntimeError("broadcast_in_dim: dimension out of range");
+    if (operand.shape()[i] != 1 && operand.shape()[i] != resultShape[d]) {
       throw RuntimeError("broadcast_in_dim: operand dimension " + std::to_string(i) + " of size " +
-                         std::to_string(operand.shape()[i]) + " does not broadcast to " + std::to_string(out.shape()[d]));
+                         std::to_string(operand.shape()[i]) + " does not broadcast to " + std::to_string(resultShape[d]));
     }
     if (operand.shape()[i] != 1) srcStrides[d] = st[i];
+    increasing = increasing && (i == 0 || dims[i - 1] < d);
   }
+  // Only unit dimensions added, in order (33x79 -> 33x79x1): the same
+  // elements in the same order, so the result shares the operand's buffer
+  // as a reshape's does.
+  if (increasing) {
+    if (std::optional<Tensor> shared = operand.sharedAs(resultType, resultShape)) return *shared;
+  }
+  Tensor out(resultType, resultShape, Tensor::ForOverwrite{});  // stridedCopy writes every element
   return stridedCopy(operand, std::move(out), srcStrides, 0);
 }
 
