@@ -75,6 +75,15 @@ TEST(InterpreterOps, TransposeSliceBroadcast) {
   Tensor row = decodeDenseLiteral("[7, 8]", tensorType({2}, i32()));
   EXPECT_EQ(values<int32_t>(evalBroadcastInDim(row, {0}, tensorType({2, 2}, i32()))),
             (std::vector<int32_t>{7, 7, 8, 8}));
+  // Unit dimensions added in order: the operand's buffer, shared.
+  Tensor unit = evalBroadcastInDim(x, {0, 2}, tensorType({2, 1, 3}, i32()));
+  EXPECT_EQ(unit.bytes(), x.bytes());
+  EXPECT_EQ(unit.shape(), (std::vector<int64_t>{2, 1, 3}));
+  EXPECT_EQ(values<int32_t>(unit), (std::vector<int32_t>{1, 2, 3, 4, 5, 6}));
+  // Out of order (a transpose), or repeating elements: a new buffer.
+  Tensor swapped = evalBroadcastInDim(x, {2, 0}, tensorType({3, 1, 2}, i32()));
+  EXPECT_NE(swapped.bytes(), x.bytes());
+  EXPECT_EQ(values<int32_t>(swapped), (std::vector<int32_t>{1, 4, 2, 5, 3, 6}));
 }
 
 TEST(InterpreterOps, CompareTotalOrderAndMaximumNaN) {
