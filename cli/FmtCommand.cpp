@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "cli/Commands.h"
-#include "cli/HugePageHeap.h"
 #include "formatter/FileUpdate.h"
 #include "formatter/Formatter.h"
 #include "formatter/UnifiedDiff.h"
@@ -67,8 +66,6 @@ std::vector<std::string> expand(const std::vector<std::string> &paths, int &stat
 }
 
 int runFmt(const FmtOptions &options) {
-  // pt_bert: 2,520 -> ~950 page faults, system time ~8 -> ~4 ms (NOTES.md).
-  heapInHugePages(size_t{64} << 20);
   if (options.generic && options.pretty) {
     std::cerr << "shlo fmt: error: --generic and --pretty exclude each other\n";
     return 2;
