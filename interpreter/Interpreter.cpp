@@ -25,7 +25,6 @@
 #include "interpreter/kernels/KernelModule.h"
 #include "interpreter/kernels/KernelPath.h"
 #include "interpreter/kernels/Parallel.h"
-#include "support/CheckedArithmetic.h"
 
 namespace shlo::interpreter {
 
@@ -239,6 +238,7 @@ void Interpreter::prepareConstants() {
       // Reported by the op when it runs, with its frame.
     }
   });
+  foldConstantSubexpressions();
   // Constant weights of convolutions in the kernel library's layout.
   ir::walk(module_.topLevel, [&](const ir::Operation *op) {
     if (op->name == "stablehlo.convolution" && !convolutionChains_->prepare(*this, *op)) {
@@ -255,21 +255,12 @@ int64_t Interpreter::plannedPeakBytes(const ir::Operation &function) {
 
 int64_t Interpreter::blockPeakBytes(const ir::Block &block, std::unordered_set<const ir::Block *> &measuring) {
   if (!measuring.insert(&block).second) return 0;
-  auto bytesOf = [](const ir::Value *v) -> int64_t {
-    const ir::Type &type = v->type;
+  auto bytesOf = [&](const ir::Value *v) -> int64_t {
     if (v->isBlockArgument() || !v->definingOp || v->definingOp->name == "stablehlo.constant" ||
-        !type.isTensor() || !type.hasStaticShape()) {
+        folded_.count(v->definingOp)) {
       return 0;
     }
-    try {
-      std::optional<int64_t> count = checked::product(type.shape());
-      std::optional<int64_t> size =
-          count ? checked::byteSize(*count, static_cast<int64_t>(storageSize(elemKindOf(type.element()))))
-                : std::nullopt;
-      return size.value_or(0);
-    } catch (const std::exception &) {
-      return 0;  // An element type the interpreter does not run.
-    }
+    return tensorByteSize(v->type).value_or(0);
   };
   const BlockPlan &plan = planOf(block);
   int64_t live = 0, peak = 0;
@@ -447,7 +438,9 @@ const Interpreter::BlockPlan &Interpreter::planOf(const ir::Block &block) {
   std::vector<size_t> place(n);
   for (size_t i = 0; i < n; ++i) place[i] = i;
   plan.dropAfter = dropLists(place, &plan.dropAtEntry);
-  plan.groups = findFusionGroups(block, [&](const ir::Operation &op) { return convolutionChains_->claims(*this, op); });
+  plan.groups = findFusionGroups(block, [&](const ir::Operation &op) {
+    return convolutionChains_->claims(*this, op) || isFolded(op);
+  });
   if (!plan.groups.empty()) {
     plan.groupAt.assign(n, -1);
     for (size_t g = 0; g < plan.groups.size(); ++g) {
@@ -611,6 +604,7 @@ void Interpreter::evaluate(const ir::Operation &op, Env &env) {
   if (!handler) throw UnsupportedOp("op `" + op.name + "` is not supported by the interpreter yet");
   const std::vector<const ir::Value *> *dying = dyingAfterOp_;
   dyingAfterOp_ = nullptr;
+  if (bindFolded(op, env)) return;
   const bool quantized = involvesQuantizedTypes(op);
   // An operand whose last use this op is, used once by it, is moved out of
   // the environment: when nothing else holds its buffer, the op may write

@@ -103,7 +103,11 @@ class Interpreter {
   /// report when it runs. Convolutions with constant kernels get them in
   /// the kernel library's layout too (support::prepareConvolution), and on
   /// the kernel path the kernel module is loaded and its threads started.
+  /// Small pure ops of constants are evaluated now too
+  /// (ConstantFolding.cpp): at run time their results are looked up.
   void prepareConstants();
+  /// Whether prepareConstants evaluated `op` (its results are looked up).
+  bool isFolded(const ir::Operation &op) const { return folded_.count(&op) != 0; }
   /// The most bytes of tensors one call of `function` holds at once, from
   /// its plan (value lifetimes): each op's results, from the op to their
   /// last use, and at a call or an op with regions the most its body holds
@@ -208,6 +212,11 @@ class Interpreter {
   /// a call's error gets its op from the caller).
   void enterNested(const ir::Operation *op);
   const BlockPlan &planOf(const ir::Block &block);
+  /// ConstantFolding.cpp: evaluates the small pure ops of constants of each
+  /// function body into folded_; bindFolded puts an op's folded results in
+  /// `env` (false when it has none, or while folding).
+  void foldConstantSubexpressions();
+  bool bindFolded(const ir::Operation &op, Env &env) const;
   /// plannedPeakBytes of a block; 0 for a block already being measured
   /// (recursion).
   int64_t blockPeakBytes(const ir::Block &block, std::unordered_set<const ir::Block *> &measuring);
@@ -217,6 +226,8 @@ class Interpreter {
   const ir::Module &module_;
   InterpreterOptions options_;
   std::unordered_map<const ir::Operation *, Tensor> constants_;
+  std::unordered_map<const ir::Operation *, std::vector<Value>> folded_;
+  bool folding_ = false;
   int checks_ = 0;
   /// Calls and regions being evaluated, one level each (enterNested).
   int depth_ = 0;

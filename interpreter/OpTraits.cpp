@@ -15,6 +15,8 @@ bool has(std::string_view opName, ops::Trait trait) {
 
 bool isTerminator(std::string_view opName) { return has(opName, ops::Trait::Terminator); }
 
+bool isPure(std::string_view opName) { return has(opName, ops::Trait::Pure); }
+
 bool isCollective(std::string_view opName) { return has(opName, ops::Trait::ProcessGrid); }
 
 QuantizedSemantics quantizedSemanticsOf(std::string_view opName) {

@@ -11,6 +11,10 @@ namespace shlo::interpreter {
 /// Ends a block and returns its operands (func.return, stablehlo.return...).
 bool isTerminator(std::string_view opName);
 
+/// No side effects and no regions, the same results whenever it runs (the
+/// op table's Pure): an op of constants can be evaluated ahead of time.
+bool isPure(std::string_view opName);
+
 /// Talks to other processes of the grid (collectives, replica_id,
 /// partition_id, send/recv): a function with one runs on the whole grid.
 bool isCollective(std::string_view opName);

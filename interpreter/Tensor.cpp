@@ -103,6 +103,19 @@ ElemKind elemKindOf(const ir::ElementType &e) {
   throw UnsupportedOp("element type " + e.str() + " is not supported by the interpreter yet");
 }
 
+std::optional<int64_t> tensorByteSize(const ir::Type &type) {
+  if (!type.isTensor() || !type.hasStaticShape()) return std::nullopt;
+  ElemKind kind;
+  try {
+    kind = elemKindOf(type.element());
+  } catch (const std::exception &) {
+    return std::nullopt;
+  }
+  std::optional<int64_t> count = checked::product(type.shape());
+  if (!count) return std::nullopt;
+  return checked::byteSize(*count, static_cast<int64_t>(storageSize(kind)));
+}
+
 namespace {
 
 std::atomic<int64_t> gLiveBytes{0}, gPeakBytes{0};

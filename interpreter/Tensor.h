@@ -244,6 +244,11 @@ class BufferOffer {
 /// The storage kind of an element type; throws RuntimeError when unsupported.
 ElemKind elemKindOf(const ir::ElementType &element);
 
+/// Bytes a tensor of `type` holds; nullopt for a type that is not a tensor
+/// of static shape, an element type the interpreter does not run, or a
+/// size past 64-bit bytes.
+std::optional<int64_t> tensorByteSize(const ir::Type &type);
+
 /// f16 and bf16 rounding (round to nearest even, overflow to infinity).
 uint16_t floatToHalfBits(float value);
 float halfBitsToFloat(uint16_t bits);
