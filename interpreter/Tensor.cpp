@@ -206,6 +206,35 @@ int64_t Tensor::liveBytes() { return gLiveBytes.load(); }
 int64_t Tensor::peakBytes() { return gPeakBytes.load(); }
 void Tensor::resetPeakBytes() { gPeakBytes.store(gLiveBytes.load()); }
 
+namespace {
+constexpr std::align_val_t kBufferAlignment{64};
+constexpr size_t kStaggerFrom = size_t{1} << 16, kStaggerSpan = 4096;
+}  // namespace
+
+void *Tensor::allocateBuffer(size_t bytes) {
+  if (bytes < kStaggerFrom) return ::operator new(bytes, kBufferAlignment);
+  // 64 to 4032 bytes in, stepping by 7 lines so that buffers made one
+  // after the other are far apart in the page; the block's own address is
+  // kept just before the buffer.
+  static std::atomic<unsigned> next{0};
+  size_t offset = 64 * (1 + (next.fetch_add(1, std::memory_order_relaxed) * 7) % (kStaggerSpan / 64 - 1));
+  auto *block = static_cast<unsigned char *>(::operator new(bytes + kStaggerSpan, kBufferAlignment));
+  unsigned char *buffer = block + offset;
+  std::memcpy(buffer - sizeof block, &block, sizeof block);
+  return buffer;
+}
+
+void Tensor::freeBuffer(void *p, size_t bytes) {
+  // Unsized: clang leaves sized deallocation off by default (the fuzz build).
+  if (bytes < kStaggerFrom) {
+    ::operator delete(p, kBufferAlignment);
+    return;
+  }
+  unsigned char *block;
+  std::memcpy(&block, static_cast<unsigned char *>(p) - sizeof block, sizeof block);
+  ::operator delete(block, kBufferAlignment);
+}
+
 void Tensor::warmAllocator(int64_t bytes) {
   bytes = std::min(bytes, MemoryBudget::limit());
   if (bytes <= 0) return;

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -348,6 +349,26 @@ TEST(InterpreterMemory, ValuesAreFreedAfterTheirLastUse) {
   }
   // With the interpreter (and its constant cache) and the results gone, nothing is left.
   EXPECT_EQ(Tensor::liveBytes(), before);
+}
+
+TEST(InterpreterMemory, LargeBuffersStartAtDifferentPlacesInTheirPage) {
+  // Consecutive 1 MiB tensors: cache-line aligned, never at the same offset
+  // in a 4 KiB page (an operand and a result would alias otherwise); small
+  // ones just aligned. Each keeps its own bytes.
+  ir::Type big = ir::Type::tensor({262144}, ir::ElementType::floating(ir::FloatFormat::F32));
+  std::vector<Tensor> tensors;
+  std::set<uintptr_t> offsets;
+  for (int i = 0; i < 8; ++i) {
+    tensors.emplace_back(big);
+    auto address = reinterpret_cast<uintptr_t>(tensors.back().bytes());
+    EXPECT_EQ(address % 64, 0u);
+    offsets.insert(address % 4096);
+    tensors.back().data<float>()[262143] = static_cast<float>(i);
+  }
+  EXPECT_EQ(offsets.size(), 8u);
+  for (int i = 0; i < 8; ++i) EXPECT_EQ(tensors[i].data<float>()[262143], static_cast<float>(i));
+  Tensor small(ir::Type::tensor({16}, ir::ElementType::floating(ir::FloatFormat::F32)));
+  EXPECT_EQ(reinterpret_cast<uintptr_t>(small.bytes()) % 64, 0u);
 }
 
 TEST(InterpreterMemory, PlannedPeakFollowsLifetimesAndCalls) {
