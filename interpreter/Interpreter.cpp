@@ -713,20 +713,11 @@ FunctionOutcome Interpreter::run(const std::string &name, const std::vector<Valu
     } else {
       outcome.results = call(name, arguments);
     }
-  } catch (const CheckFailure &e) {
-    outcome.status = FunctionOutcome::Status::CheckFailed;
-    outcome.message = e.what();
-    outcome.range = e.range;
-    outcome.opName = e.opName;
-    outcome.frames = e.frames;
-  } catch (const UnsupportedOp &e) {
-    outcome.status = FunctionOutcome::Status::Unsupported;
-    outcome.message = e.what();
-    outcome.range = e.range;
-    outcome.opName = e.opName;
-    outcome.frames = e.frames;
   } catch (const RuntimeError &e) {
-    outcome.status = FunctionOutcome::Status::RuntimeError;
+    // CheckFailure and UnsupportedOp are RuntimeErrors with a status of their own.
+    outcome.status = dynamic_cast<const CheckFailure *>(&e)    ? FunctionOutcome::Status::CheckFailed
+                     : dynamic_cast<const UnsupportedOp *>(&e) ? FunctionOutcome::Status::Unsupported
+                                                               : FunctionOutcome::Status::RuntimeError;
     outcome.message = e.what();
     outcome.range = e.range;
     outcome.opName = e.opName;
