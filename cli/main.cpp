@@ -1,9 +1,8 @@
 // shlo: developer tooling for StableHLO. One binary, one subcommand per tool.
 #include <CLI/CLI.hpp>
 
-#include <cstdlib>
-#include <cstring>
 #include <exception>
+#include <string>
 #include <iostream>
 #include <new>
 
