@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "cli/Commands.h"
+#include "cli/HugePageHeap.h"
 #include "formatter/FileUpdate.h"
 #include "formatter/Formatter.h"
 #include "formatter/UnifiedDiff.h"
@@ -66,6 +67,7 @@ std::vector<std::string> expand(const std::vector<std::string> &paths, int &stat
 }
 
 int runFmt(const FmtOptions &options) {
+  heapInHugePages(size_t{64} << 20);
   if (options.generic && options.pretty) {
     std::cerr << "shlo fmt: error: --generic and --pretty exclude each other\n";
     return 2;
