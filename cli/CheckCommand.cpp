@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "cli/Commands.h"
+#include "cli/HugePageHeap.h"
 #include "cli/DiagnosticOutput.h"
 #include "linter/Advisories.h"
 #include "semantic/analysis/Analysis.h"
@@ -123,6 +124,7 @@ int verifyDiagnostics(const CheckOptions &options) {
 }
 
 int runCheck(const CheckOptions &options) {
+  heapInHugePagesForInputs(options.files);
   if (options.verifyDiagnostics) return verifyDiagnostics(options);
   syntax::Parser parser;
   nlohmann::json all = nlohmann::json::array();

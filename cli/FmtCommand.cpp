@@ -67,7 +67,7 @@ std::vector<std::string> expand(const std::vector<std::string> &paths, int &stat
 }
 
 int runFmt(const FmtOptions &options) {
-  heapInHugePages(size_t{64} << 20);
+  heapInHugePagesForInputs(options.paths);
   if (options.generic && options.pretty) {
     std::cerr << "shlo fmt: error: --generic and --pretty exclude each other\n";
     return 2;

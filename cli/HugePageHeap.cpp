@@ -3,6 +3,8 @@
 #include <sys/mman.h>
 
 #include <cstdint>
+#include <filesystem>
+#include <system_error>
 #include <new>
 
 #include "support/Sanitizers.h"
@@ -21,6 +23,22 @@ void heapInHugePages(size_t bytes) {
   uintptr_t end = (address + bytes) & ~(kHugePage - 1);
   if (end > begin) madvise(reinterpret_cast<void *>(begin), end - begin, MADV_HUGEPAGE);
   ::operator delete(block, std::nothrow);
+}
+
+void heapInHugePagesForInputs(const std::vector<std::string> &paths) {
+  constexpr std::uintmax_t kLargeInput = std::uintmax_t{128} << 10;
+  std::uintmax_t total = 0;
+  for (const std::string &path : paths) {
+    std::error_code error;
+    std::filesystem::file_status status = std::filesystem::status(path, error);
+    if (path == "-" || (!error && !std::filesystem::is_regular_file(status))) {
+      total = kLargeInput;
+      break;
+    }
+    std::uintmax_t size = std::filesystem::file_size(path, error);
+    if (!error) total += size;
+  }
+  if (total >= kLargeInput) heapInHugePages(size_t{64} << 20);
 }
 
 }  // namespace shlo::cli

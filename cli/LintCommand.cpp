@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "cli/Commands.h"
+#include "cli/HugePageHeap.h"
 #include "cli/DiagnosticOutput.h"
 #include "cli/LintReport.h"
 #include "linter/Config.h"
@@ -280,6 +281,7 @@ int generateDocs(const std::string &folder) {
 }
 
 int runLint(const LintCliOptions &options) {
+  heapInHugePagesForInputs(options.paths);
   std::vector<std::string> files;
   for (const std::string &path : options.paths) {
     std::error_code error;
