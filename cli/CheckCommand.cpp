@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "cli/Commands.h"
-#include "cli/HugePageHeap.h"
 #include "cli/DiagnosticOutput.h"
+#include "cli/HugePageHeap.h"
 #include "linter/Advisories.h"
 #include "semantic/analysis/Analysis.h"
 #include "semantic/analysis/ExpectedDiagnostics.h"

@@ -4,8 +4,8 @@
 
 #include <cstdint>
 #include <filesystem>
-#include <system_error>
 #include <new>
+#include <system_error>
 
 #include "support/Sanitizers.h"
 

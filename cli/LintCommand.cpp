@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "cli/Commands.h"
-#include "cli/HugePageHeap.h"
 #include "cli/DiagnosticOutput.h"
+#include "cli/HugePageHeap.h"
 #include "cli/LintReport.h"
 #include "linter/Config.h"
 #include "linter/Fixer.h"

@@ -2,9 +2,9 @@
 #include <CLI/CLI.hpp>
 
 #include <exception>
-#include <string>
 #include <iostream>
 #include <new>
+#include <string>
 
 #include "cli/Commands.h"
 #include "interpreter/kernels/KernelPath.h"

@@ -11,7 +11,8 @@
 // values), kept for the interpreter's life as the constants are. At run
 // time the op still counts a step and still meets an observer; its
 // evaluation is a lookup.
-#include <unordered_set>
+#include <optional>
+#include <vector>
 
 #include "interpreter/Interpreter.h"
 #include "interpreter/OpTraits.h"
@@ -51,15 +52,11 @@ void Interpreter::foldConstantSubexpressions() {
         bytes = size ? bytes + *size : kMaxFoldedBytes + 1;
       }
       if (bytes > kMaxFoldedOpBytes || total + bytes > kMaxFoldedBytes) continue;
-      folding_ = true;
       try {
-        evaluate(*op, known);
+        evaluate(*op, known);  // Not in folded_ yet: really evaluated.
       } catch (const std::exception &) {
-        // Reported by the op when it runs, with its frame.
-        folding_ = false;
-        continue;
+        continue;  // Reported by the op when it runs, with its frame.
       }
-      folding_ = false;
       std::vector<Value> results;
       for (const ir::Value *r : op->results) results.push_back(known.at(r));
       folded_.emplace(op, std::move(results));
@@ -69,7 +66,6 @@ void Interpreter::foldConstantSubexpressions() {
 }
 
 bool Interpreter::bindFolded(const ir::Operation &op, Env &env) const {
-  if (folding_) return false;
   auto it = folded_.find(&op);
   if (it == folded_.end()) return false;
   for (size_t i = 0; i < op.results.size(); ++i) env[op.results[i]] = it->second[i];

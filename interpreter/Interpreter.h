@@ -214,7 +214,7 @@ class Interpreter {
   const BlockPlan &planOf(const ir::Block &block);
   /// ConstantFolding.cpp: evaluates the small pure ops of constants of each
   /// function body into folded_; bindFolded puts an op's folded results in
-  /// `env` (false when it has none, or while folding).
+  /// `env` (false when it has none).
   void foldConstantSubexpressions();
   bool bindFolded(const ir::Operation &op, Env &env) const;
   /// plannedPeakBytes of a block; 0 for a block already being measured
@@ -227,7 +227,6 @@ class Interpreter {
   InterpreterOptions options_;
   std::unordered_map<const ir::Operation *, Tensor> constants_;
   std::unordered_map<const ir::Operation *, std::vector<Value>> folded_;
-  bool folding_ = false;
   int checks_ = 0;
   /// Calls and regions being evaluated, one level each (enterNested).
   int depth_ = 0;

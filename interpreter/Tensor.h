@@ -195,7 +195,7 @@ class Tensor {
   /// leaves them as allocated, for ForOverwrite. Buffers start on a cache
   /// line (malloc gives 16 bytes): the kernels' 64-byte vectors then never
   /// straddle two lines (oneDNN's 1x1 convolutions ran ~7% slower on
-  /// malloc's alignment). Large ones are staggered (allocateStaggered).
+  /// malloc's alignment). Large ones are staggered (allocateBuffer).
   template <typename T>
   struct NoInitAllocator : std::allocator<T> {
     NoInitAllocator() = default;

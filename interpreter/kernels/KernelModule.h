@@ -10,9 +10,9 @@
 // loader hands back: the thread count (Parallel.h) stays in the
 // executable, and once the module is loaded the executable's parallelFor
 // runs on the module's OpenMP team (the one oneDNN uses), so every kernel
-// shares one pool and one thread count. Both sides are built from the same sources in the same
-// build; the version and the table's size catch a module left from
-// another build.
+// shares one pool and one thread count. Both sides are built from the same
+// sources in the same build; the version and the table's size catch a
+// module left from another build.
 #pragma once
 
 #include <cstddef>

@@ -9,9 +9,9 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <new>
 #include <unordered_map>
 #include <hwy/aligned_allocator.h>
-#include <new>
 #include <oneapi/dnnl/dnnl.hpp>
 
 #include "interpreter/kernels/Isa.h"
@@ -71,10 +71,9 @@ struct MatmulEntry {
 
 /// Primitives take their scratchpad from the caller (scratchpad_mode::user)
 /// rather than from oneDNN's own, which it allocates on a primitive's first
-/// call: that was a run's page faults (ResNet-50's first convolution took
-/// 3.9 ms at 1 thread instead of 2.1). One buffer per calling thread,
-/// grown to the largest primitive made or run on it; a primitive splits it
-/// among its threads itself.
+/// call, in the run: this one grows when a convolution is prepared. One
+/// buffer per calling thread, grown to the largest primitive made or run
+/// on it; a primitive splits it among its threads itself.
 dnnl::primitive_attr userScratchpad(dnnl::primitive_attr attr = dnnl::primitive_attr()) {
   attr.set_scratchpad_mode(dnnl::scratchpad_mode::user);
   return attr;

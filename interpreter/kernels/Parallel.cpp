@@ -60,23 +60,19 @@ void parallelFor(int64_t count, int64_t minPerThread, const std::function<void(i
   }
   int threads = 1;
   std::shared_ptr<Eigen::ThreadPool> pool = currentPool(threads);
-  int64_t workers = std::min<int64_t>(threads, count / std::max<int64_t>(1, minPerThread));
+  const ParallelRanges ranges(count, minPerThread, threads);
+  const int64_t workers = ranges.workers;
   // A range that splits again runs on its own thread: pool threads waiting
   // for the pool could all wait at once.
   if (workers <= 1 || !pool || pool->CurrentThreadId() != -1) {
     if (count > 0) body(0, count);
     return;
   }
-  // The ranges are handed out one at a time, a few per thread: a thread
-  // that starts late (a worker waking up) or runs slowly (a core shared
-  // with other processes) takes fewer, instead of the others waiting for
-  // its fixed share.
-  const int64_t chunks = std::min<int64_t>(workers * kParallelChunksPerThread, count / std::max<int64_t>(1, minPerThread));
   std::atomic<int64_t> next{0};
   std::vector<std::exception_ptr> errors(static_cast<size_t>(workers));
   auto run = [&](int64_t w) {
     try {
-      for (int64_t c = next++; c < chunks; c = next++) body(count * c / chunks, count * (c + 1) / chunks);
+      ranges.take(next, body);
     } catch (...) {
       errors[static_cast<size_t>(w)] = std::current_exception();
     }

@@ -9,6 +9,8 @@
 // no run options. Processes of run_parallel each split their own work.
 #pragma once
 
+#include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 
@@ -40,7 +42,24 @@ void setParallelForBackend(ParallelForFunction backend);
 /// The backend set last; null while parallelFor runs on the executable's pool.
 ParallelForFunction parallelForBackend();
 
-/// Ranges per thread in parallelFor (when the work allows that many).
-constexpr int64_t kParallelChunksPerThread = 4;
+/// How parallelFor splits [0, count), on either pool (Parallel.cpp, the
+/// module's OpenMpParallel.cpp): `workers` threads take part (1: the caller
+/// alone), and the work is `chunks` ranges handed out one at a time, a few
+/// per thread, so that a thread that starts late (waking up) or runs slowly
+/// (a core shared with other processes) takes fewer instead of the others
+/// waiting for its fixed share.
+struct ParallelRanges {
+  /// Ranges per thread, when the work allows that many.
+  static constexpr int64_t kPerThread = 4;
+  int64_t count, workers, chunks;
+  ParallelRanges(int64_t count, int64_t minPerThread, int threads)
+      : count(count),
+        workers(std::min<int64_t>(threads, count / std::max<int64_t>(1, minPerThread))),
+        chunks(std::min<int64_t>(workers * kPerThread, count / std::max<int64_t>(1, minPerThread))) {}
+  /// Runs `body` on ranges taken from `next` until none is left.
+  void take(std::atomic<int64_t> &next, const std::function<void(int64_t, int64_t)> &body) const {
+    for (int64_t c = next++; c < chunks; c = next++) body(count * c / chunks, count * (c + 1) / chunks);
+  }
+};
 
 }  // namespace shlo::interpreter
